@@ -1,0 +1,255 @@
+"""Deal files and saves: one TOML format (cli.md, "Deal files, saves and replays").
+
+A save is a deal file with the actions so far. Loading checks everything and names the place of
+the first problem; a state is rebuilt by replaying the recorded actions through the checked
+path (design.md, rule 4); writing is atomic, so an interrupted save never destroys the previous
+one.
+
+>>> df = parse_deal('format = 1\\ngame = "sisepai"\\nseed = 7\\n', "example.toml")
+>>> df.seats
+['human', 'basic', 'basic', 'basic']
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardavia_cli.engine.errors import CardaviaError, DealFileError
+from cardavia_cli.engine.game import GameInfo, GameState
+
+FORMAT = 1
+COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
+DEFAULT_SEATS = ("human", "basic", "basic", "basic")
+
+
+@dataclass
+class DealFile:
+    """The contents of a deal file or save (cli.md). ``match`` holds the game-specific keys."""
+
+    game: str
+    seed: int = 0
+    deck: list[str] | None = None
+    dealer: int | None = None
+    seats: list[str] = field(default_factory=lambda: list(DEFAULT_SEATS))
+    actions: list[str] = field(default_factory=list)
+    match: dict[str, Any] = field(default_factory=dict)
+    format: int = FORMAT
+
+    def to_toml(self) -> str:
+        """The file text, keys in the order of cli.md."""
+        import tomli_w
+
+        data: dict[str, Any] = {"format": self.format, "game": self.game, "seed": self.seed}
+        if self.deck is not None:
+            data["deck"] = list(self.deck)
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
+        data["seats"] = list(self.seats)
+        data.update(self.match)
+        data["actions"] = list(self.actions)
+        return tomli_w.dumps(data, multiline_strings=False)
+
+
+def _game(name: object, where: str) -> GameInfo:
+    from cardavia_cli.games import GAMES, load_game
+
+    if not isinstance(name, str) or name not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise DealFileError(f"'game' must be one of {known}, not {name!r}", where)
+    return load_game(name)
+
+
+def _int(value: object, key: str, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealFileError(f"'{key}' must be a whole number, not {value!r}", where)
+    return value
+
+
+def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
+    """Read and validate a deal file's text; ``where`` names it in messages.
+
+    Raises :class:`DealFileError` (one line: the place and the problem) for malformed TOML,
+    an unknown key or game, a deck that is not exactly the pack, a bad seat or dealer, or
+    badly formed actions. Whether the actions are legal is checked by :func:`replay`.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DealFileError(f"malformed TOML: {exc}", where) from None
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise DealFileError(f"'format' must be {FORMAT}, not {fmt!r}", where)
+    if "game" not in data:
+        raise DealFileError("missing key 'game'", where)
+    info = _game(data["game"], where)
+    allowed = set(COMMON_KEYS) | set(info.match_keys)
+    if not info.has_dealer:
+        allowed.discard("dealer")
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        raise DealFileError(
+            f"unknown key {unknown[0]!r} for {info.name} (allowed: {', '.join(sorted(allowed))})",
+            where,
+        )
+    df = DealFile(game=info.name)
+    df.seed = _int(data.get("seed", 0), "seed", where)
+    if "deck" in data:
+        deck = data["deck"]
+        if not isinstance(deck, list):
+            raise DealFileError("'deck' must be a list of cards", where)
+        cards = []
+        for i, card in enumerate(deck):
+            if not isinstance(card, str):
+                raise DealFileError(f"deck[{i}] must be a card text, not {card!r}", where)
+            try:
+                cards.append(info.parse_card(card))
+            except CardaviaError as exc:
+                raise DealFileError(f"deck[{i}]: {exc}", where) from None
+        try:
+            info.check_deck(cards)
+        except ValueError as exc:
+            raise DealFileError(str(exc), where) from None
+        df.deck = cards
+    if "dealer" in data:
+        dealer = _int(data["dealer"], "dealer", where)
+        if not 0 <= dealer <= 3:
+            raise DealFileError(f"'dealer' must be a seat 0..3, not {dealer}", where)
+        df.dealer = dealer
+    if "seats" in data:
+        seats = data["seats"]
+        if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
+            raise DealFileError("'seats' must list four seat kinds, e.g. [\"human\", \"basic\", \"basic\", \"basic\"]", where)
+        for i, kind in enumerate(seats):
+            if kind == "human" and i != 0:
+                raise DealFileError(f"seats[{i}]: 'human' may only sit at seat 0", where)
+            if kind != "human" and kind not in info.agents:
+                levels = ", ".join(["human", *info.agents])
+                raise DealFileError(f"seats[{i}]: unknown seat kind {kind!r} (use {levels})", where)
+        df.seats = list(seats)
+    if "actions" in data:
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise DealFileError("'actions' must be a list of \"SEAT COMMAND\" strings", where)
+        for i, line in enumerate(actions):
+            if not isinstance(line, str):
+                raise DealFileError(f"actions[{i}] must be a string, not {line!r}", where)
+            _split_action(line, i, where)
+        df.actions = list(actions)
+    match = {k: data[k] for k in info.match_keys if k in data}
+    if info.validate_match is not None:
+        match = info.validate_match(match, where)
+    df.match = match
+    return df
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A file's text; raises :class:`DealFileError` naming the file if it cannot be read."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DealFileError("no such file", str(p)) from None
+    except IsADirectoryError:
+        raise DealFileError("is a directory, not a deal file", str(p)) from None
+    except UnicodeDecodeError as exc:
+        raise DealFileError(f"not UTF-8 text (byte {exc.start})", str(p)) from None
+    except OSError as exc:
+        raise DealFileError(exc.strerror or str(exc), str(p)) from None
+
+
+def load_deal(path: str | os.PathLike[str]) -> DealFile:
+    """Read and validate a deal file or save (see :func:`parse_deal`)."""
+    return parse_deal(read_text(path), str(path))
+
+
+def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
+    """Write ``deal`` to ``path`` atomically (temporary file in the same folder, fsync,
+    rename). Returns the path. Raises ``OSError`` if the folder cannot be written; the old
+    file, if any, is then untouched."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    text = deal.to_toml()
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return p
+
+
+def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
+    head, _, rest = line.strip().partition(" ")
+    if not head.isdigit() or int(head) > 3 or not rest.strip():
+        raise DealFileError(
+            f"actions[{index}] = {line!r}: write \"SEAT COMMAND\", e.g. \"1 pass\"", where
+        )
+    return int(head), rest.strip()
+
+
+def new_game_state(deal: DealFile) -> GameState:
+    """The state at the start of the deal file (no actions applied)."""
+    from cardavia_cli.games import load_game
+
+    info = load_game(deal.game)
+    try:
+        return info.new_state(seed=deal.seed, deck=deal.deck, dealer=deal.dealer, match=deal.match)
+    except ValueError as exc:
+        raise DealFileError(str(exc)) from None
+
+
+def apply_forced(state: GameState, until_seat: int | None = None) -> int:
+    """Apply forced answers (a single legal action) while the seat to act is not
+    ``until_seat``; returns how many. Never starts a new round."""
+    n = 0
+    while state.to_act is not None and state.to_act != until_seat and state.is_forced():
+        state.apply(state.legal_actions()[0])
+        n += 1
+    return n
+
+
+def replay(deal: DealFile, where: str = "<deal file>") -> GameState:
+    """Rebuild the state of ``deal``: deal, then apply each recorded action through the
+    checked path, with the forced answers between them and after the last one.
+
+    A new round or deal of a match starts only while recorded actions remain. Raises
+    :class:`DealFileError` naming the action's index and text for an action that is
+    malformed, not for the seat to act, or illegal.
+    """
+    state = new_game_state(deal)
+    for index, line in enumerate(deal.actions):
+        seat, text = _split_action(line, index, where)
+        place = f"action {index + 1} of {len(deal.actions)} ({line!r})"
+        while True:
+            apply_forced(state, until_seat=seat)
+            if state.at_break:
+                state.next_round()
+                continue
+            if state.is_over:
+                raise DealFileError(f"{place}: the game is already over", where)
+            if state.to_act != seat:
+                raise DealFileError(f"{place}: seat {state.to_act} is to act, not seat {seat}", where)
+            try:
+                action = state.parse_action(text)
+            except CardaviaError as exc:
+                if state.is_forced():
+                    # the forced answer was not listed; take it and try this line again
+                    state.apply(state.legal_actions()[0])
+                    continue
+                raise DealFileError(f"{place}: {exc}", where) from None
+            state.apply(action)
+            break
+    apply_forced(state)
+    return state

@@ -1,0 +1,43 @@
+"""One error hierarchy for the whole program (design.md, rule 2).
+
+Every message carries the input, and where it applies the seat and the phase, so that a report
+reproduces from the message alone. The command layer maps these classes to exit code 2 with a
+one-line message; nothing here prints.
+"""
+
+from __future__ import annotations
+
+
+class CardaviaError(Exception):
+    """Root of every error the program raises on purpose."""
+
+
+class InvalidActionError(CardaviaError, ValueError):
+    """Text that is not an action of the game at all (unknown verb, unknown card)."""
+
+
+class IllegalActionError(CardaviaError, ValueError):
+    """A well-formed action that the rules do not allow here; the message names the rule."""
+
+
+class AmbiguousActionError(CardaviaError, ValueError):
+    """An action that needs more detail; ``candidates`` lists the readings, canonical order."""
+
+    def __init__(self, message: str, candidates: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.candidates = list(candidates or [])
+
+
+class CardError(CardaviaError, ValueError):
+    """Text that is not a card of the game's notation."""
+
+
+class DealFileError(CardaviaError):
+    """A deal file or save that cannot be read, is malformed, or does not replay.
+
+    ``where`` is the file (and, when known, the key, line or action index).
+    """
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where

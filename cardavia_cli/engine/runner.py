@@ -1,0 +1,62 @@
+"""Playing on without a person: computer players for every seat until the end.
+
+Used by ``cardavia run``, the arena and the tests. Forced answers are applied directly; real
+decisions go through :func:`~cardavia_cli.engine.agents.decide`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardavia_cli.engine.agents import Agent, decide
+from cardavia_cli.engine.game import GameInfo, GameState
+
+
+def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> list[Agent]:
+    """One agent per seat; a ``human`` seat is played by level ``human``.
+
+    Raises ``KeyError`` naming an unknown level.
+    """
+    agents = []
+    for kind in seats:
+        level = human if kind == "human" else kind
+        if level not in info.agents:
+            raise KeyError(f"unknown computer player level {level!r} (known: {', '.join(info.agents)})")
+        agents.append(info.agents[level]())
+    return agents
+
+
+def step(state: GameState, agents: Sequence[Agent], fallback: Agent | None = None) -> Any:
+    """Let the seat to act decide (or take its forced answer) and apply it; returns it."""
+    seat = state.to_act
+    assert seat is not None
+    action = decide(state, agents[seat], fallback)
+    state.apply(action)
+    return action
+
+
+def play_on(
+    state: GameState,
+    agents: Sequence[Agent],
+    *,
+    max_deals: int | None = None,
+    fallback: Agent | None = None,
+    on_step: Callable[[GameState], None] | None = None,
+) -> int:
+    """Play to the end of the game (all rounds of a match); returns the rounds or deals
+    finished here. With ``max_deals``, stop at a break once that many have been played."""
+    finished = 0
+    while not state.is_over:
+        if state.at_break:
+            finished += 1
+            if max_deals is not None and finished >= max_deals:
+                break
+            state.next_round()
+            continue
+        step(state, agents, fallback)
+        if on_step is not None:
+            on_step(state)
+    else:
+        finished += 1
+    return finished

@@ -1,0 +1,126 @@
+"""Si Se Pai cards: the 117-card pack and its notation (rules/sisepai.md, sections 2 and 3).
+
+A card is handled as its **code index** (an ``int``): ``index = 7 * colour + piece`` for the 28
+chess cards (colours ``r y w g``, pieces ``K A E R H C P``) and ``28`` for the flower ``F``.
+Indexes make hands into 29-slot count vectors, which is what keeps the win check fast; the
+canonical text (``rK``, ``gP``, ``F``) is used at every boundary (input, output, saves).
+
+>>> parse_card("red-general"), card_str(parse_card("GREEN_SOLDIER"))
+(0, 'gP')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardavia_cli.engine.errors import CardError
+
+COLOURS = "rywg"
+PIECES = "KAERHCP"
+COLOUR_NAMES = ("red", "yellow", "white", "green")
+PIECE_NAMES = ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier")
+
+GENERAL, ADVISOR, ELEPHANT, CHARIOT, HORSE, CANNON, SOLDIER = range(7)
+FLOWER = 28
+NUM_CODES = 29
+#: Copies of each code in the pack: 4 of every chess card, 5 flowers.
+COPIES: tuple[int, ...] = (4,) * 28 + (5,)
+PACK_SIZE = 117
+
+CODES: tuple[str, ...] = tuple(c + p for c in COLOURS for p in PIECES) + ("F",)
+#: The pack in canonical order: each chess code 4 times, then 5 flowers (rules E13).
+PACK: tuple[str, ...] = tuple(code for i, code in enumerate(CODES) for _ in range(COPIES[i]))
+
+_PIECE_ALIASES = {
+    GENERAL: ("general", "king"),
+    ADVISOR: ("advisor", "adviser", "guard", "mandarin"),
+    ELEPHANT: ("elephant", "minister"),
+    CHARIOT: ("chariot", "rook", "car"),
+    HORSE: ("horse", "knight", "horseman"),
+    CANNON: ("cannon", "catapult"),
+    SOLDIER: ("soldier", "pawn"),
+}
+
+
+def _build_aliases() -> dict[str, int]:
+    table: dict[str, int] = {"f": FLOWER, "fl": FLOWER, "flower": FLOWER}
+    for ci, colour in enumerate(COLOURS):
+        for pi, piece in enumerate(PIECES):
+            table[(colour + piece).lower()] = 7 * ci + pi
+            for name in _PIECE_ALIASES[pi]:
+                for sep in "-_":
+                    table[f"{COLOUR_NAMES[ci]}{sep}{name}"] = 7 * ci + pi
+    return table
+
+
+_ALIASES = _build_aliases()
+
+
+def parse_card(text: str) -> int:
+    """The code index of one card in any accepted notation (rules 3.2), case-insensitive.
+
+    Raises :class:`~cardavia_cli.engine.errors.CardError` naming the text for anything else
+    (``F1``, ``red``, ``xK``, ``red-flower``).
+    """
+    key = text.strip().lower()
+    try:
+        return _ALIASES[key]
+    except KeyError:
+        raise CardError(
+            f"unknown card {text!r} (write e.g. rK, gP, F, or red-general)"
+        ) from None
+
+
+def canonical(text: str) -> str:
+    """The canonical code of ``text`` (``"Wr"`` -> ``"wR"``); raises ``CardError``."""
+    return CODES[parse_card(text)]
+
+
+def parse_cards(texts: Iterable[str]) -> list[int]:
+    """Code indexes of several cards; the first bad one raises ``CardError``."""
+    return [parse_card(t) for t in texts]
+
+
+def card_str(code: int) -> str:
+    """The canonical text of a code index."""
+    return CODES[code]
+
+
+def cards_str(codes: Iterable[int]) -> str:
+    """Canonical texts joined by spaces, in the given order."""
+    return " ".join(CODES[c] for c in codes)
+
+
+def colour_of(code: int) -> int:
+    """Colour index 0..3 of a chess card (``r y w g``); -1 for the flower."""
+    return -1 if code == FLOWER else code // 7
+
+
+def piece_of(code: int) -> int:
+    """Piece index 0..6 of a chess card (``K A E R H C P``); -1 for the flower."""
+    return -1 if code == FLOWER else code % 7
+
+
+def is_general(code: int) -> bool:
+    """Whether the card is a General (``?K``)."""
+    return code != FLOWER and code % 7 == GENERAL
+
+
+def card_name(code: int) -> str:
+    """A readable name, e.g. ``"red General"`` or ``"flower"``."""
+    if code == FLOWER:
+        return "flower"
+    return f"{COLOUR_NAMES[code // 7]} {PIECE_NAMES[code % 7]}"
+
+
+def counts_of(codes: Iterable[int]) -> list[int]:
+    """A 29-slot count vector of the given code indexes."""
+    counts = [0] * NUM_CODES
+    for c in codes:
+        counts[c] += 1
+    return counts
+
+
+def expand(counts: Sequence[int]) -> list[int]:
+    """The code indexes of a count vector, in canonical order."""
+    return [c for c in range(NUM_CODES) for _ in range(counts[c])]

@@ -1,0 +1,434 @@
+"""Si Se Pai melds, the win check, scoring, waits and claim options (rules/sisepai.md 5, 7.3, 10, 13).
+
+Pure functions over code indexes (see :mod:`.cards`) and 29-slot count vectors.
+
+**Why it is fast.** No meld ever mixes cards of two of these groups: for each colour the
+General/Advisor/Elephant group (singles, identical sets, ``command``) and the
+Chariot/Horse/Cannon group (identical sets, ``field``); the four Soldiers (identical sets,
+``soldier3``, ``soldier4``); the flowers (always single). A hand is complete exactly when each
+of its ten groups is, and its best partition is the union of the groups' best partitions. Each
+group has at most 5**4 count patterns, so every answer (completeness, best score with its
+canonical tie-break, distance to a win) is precomputed once by exhaustive search over that
+group and then looked up: a win check is nine table look-ups.
+
+The canonical tie-break of rules 10.3 decomposes the same way: the groups' meld tuples map
+monotonically into the global index order, and merging the same melds into two sorted lists
+preserves the order of the lists, so the smallest list of the hand is the union of the
+smallest lists of its groups. (The tests check this against an exhaustive search over whole
+hands.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cardavia_cli.games.sisepai.cards import (
+    COPIES,
+    FLOWER,
+    NUM_CODES,
+    card_str,
+    counts_of,
+    is_general,
+    parse_card,
+)
+
+#: Score of each meld kind (rules section 5).
+MELD_POINTS: dict[str, int] = {
+    "general": 1,
+    "flower": 3,
+    "pair": 0,
+    "triple": 1,
+    "quad": 2,
+    "command": 1,
+    "field": 1,
+    "soldier3": 1,
+    "soldier4": 2,
+}
+MIXED_KINDS = frozenset({"command", "field", "soldier3", "soldier4"})
+IDENTICAL_KINDS = frozenset({"pair", "triple", "quad"})
+
+Counts = list[int]
+
+
+def meld_kind(cards: Iterable[int]) -> str | None:
+    """The kind name (rules 13.1) of the cards as one meld, in any order, else ``None``.
+
+    >>> meld_kind([0]), meld_kind([27, 20, 13, 6]), meld_kind([0, 0])
+    ('general', 'soldier4', None)
+    """
+    cs = sorted(cards)
+    n = len(cs)
+    if n == 0 or n > 4:
+        return None
+    first = cs[0]
+    if n == 1:
+        if first == FLOWER:
+            return "flower"
+        return "general" if is_general(first) else None
+    if FLOWER in cs:
+        return None
+    if all(c == first for c in cs):
+        if is_general(first):
+            return None
+        return ("pair", "triple", "quad")[n - 2]
+    pieces = [c % 7 for c in cs]
+    colours = [c // 7 for c in cs]
+    if n == 3 and len(set(colours)) == 1:
+        if pieces == [0, 1, 2]:
+            return "command"
+        if pieces == [3, 4, 5]:
+            return "field"
+        return None
+    if all(p == 6 for p in pieces) and len(set(colours)) == n:
+        return "soldier3" if n == 3 else "soldier4"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A legal meld: its cards as code indexes in canonical (ascending) order, and its kind.
+
+    ``Meld.parse("rK rA rE")`` reads one; ``str(meld)`` is ``"rK rA rE"``.
+    """
+
+    cards: tuple[int, ...]
+    kind: str
+
+    @classmethod
+    def of(cls, cards: Iterable[int]) -> Meld:
+        """The meld made of ``cards``; raises ``ValueError`` if they are not a meld."""
+        cs = tuple(sorted(cards))
+        kind = meld_kind(cs)
+        if kind is None:
+            raise ValueError(f"not a meld: {' '.join(card_str(c) for c in cs)}")
+        return cls(cs, kind)
+
+    @classmethod
+    def parse(cls, text: str | Sequence[str]) -> Meld:
+        """A meld from card texts (a space-separated string or a list), any notation."""
+        parts = text.split() if isinstance(text, str) else list(text)
+        return cls.of(parse_card(t) for t in parts)
+
+    @property
+    def points(self) -> int:
+        """The meld's score (rules section 5)."""
+        return MELD_POINTS[self.kind]
+
+    def codes(self) -> list[str]:
+        """The canonical card texts."""
+        return [card_str(c) for c in self.cards]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind", "cards", "points"}`` as in cli.md."""
+        return {"kind": self.kind, "cards": self.codes(), "points": self.points}
+
+    def __str__(self) -> str:
+        return " ".join(self.codes())
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+
+# -- the ten groups ------------------------------------------------------------------------
+# A group is a list of global code indexes; its local pattern is the tuple of their counts.
+# Candidate melds of a group are tuples of local positions.
+
+_COMMAND_GROUP = ((0,), (1, 1), (2, 2), (1, 1, 1), (2, 2, 2), (1, 1, 1, 1), (2, 2, 2, 2), (0, 1, 2))
+_FIELD_GROUP = tuple(
+    m for i in range(3) for m in ((i, i), (i, i, i), (i, i, i, i))
+) + ((0, 1, 2),)
+_SOLDIER_GROUP = tuple(m for i in range(4) for m in ((i, i), (i, i, i), (i, i, i, i))) + (
+    (0, 1, 2),
+    (0, 1, 3),
+    (0, 2, 3),
+    (1, 2, 3),
+    (0, 1, 2, 3),
+)
+# Partial melds for the distance to a win: two cards of a mixed set, and any lone card that
+# is not a complete single meld (a General is one).
+_COMMAND_PARTIAL = ((0, 1), (0, 2), (1, 2), (1,), (2,))
+_FIELD_PARTIAL = ((0, 1), (0, 2), (1, 2), (0,), (1,), (2,))
+_SOLDIER_PARTIAL = tuple((a, b) for a in range(4) for b in range(a + 1, 4)) + tuple(
+    (i,) for i in range(4)
+)
+
+GROUPS: tuple[tuple[tuple[int, ...], str], ...] = tuple(
+    item
+    for c in range(4)
+    for item in (((7 * c, 7 * c + 1, 7 * c + 2), "command"), ((7 * c + 3, 7 * c + 4, 7 * c + 5), "field"))
+) + (((6, 13, 20, 27), "soldier"),)
+
+_CANDIDATES = {"command": _COMMAND_GROUP, "field": _FIELD_GROUP, "soldier": _SOLDIER_GROUP}
+_PARTIALS = {"command": _COMMAND_PARTIAL, "field": _FIELD_PARTIAL, "soldier": _SOLDIER_PARTIAL}
+
+
+def _local_kind(meld: tuple[int, ...], group: str) -> str:
+    n = len(meld)
+    if n == 1:
+        return "general"
+    if len(set(meld)) == 1:
+        return ("pair", "triple", "quad")[n - 2]
+    if group == "soldier":
+        return "soldier3" if n == 3 else "soldier4"
+    return group
+
+
+def _partitions(pattern: tuple[int, ...], candidates: tuple[tuple[int, ...], ...]):
+    """Every partition of a local pattern into candidate melds (the meld holding the lowest
+    remaining position is chosen first, so each partition comes once per meld order)."""
+    first = next((i for i, n in enumerate(pattern) if n), None)
+    if first is None:
+        yield ()
+        return
+    for meld in candidates:
+        if meld[0] != first:
+            continue
+        rest = list(pattern)
+        ok = True
+        for p in meld:
+            rest[p] -= 1
+            if rest[p] < 0:
+                ok = False
+        if not ok:
+            continue
+        for tail in _partitions(tuple(rest), candidates):
+            yield (meld, *tail)
+
+
+def _best_local(pattern: tuple[int, ...], group: str) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+    best: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+    for part in _partitions(pattern, _CANDIDATES[group]):
+        score = sum(MELD_POINTS[_local_kind(m, group)] for m in part)
+        ordered = tuple(sorted(part))
+        if best is None or score > best[0] or (score == best[0] and ordered < best[1]):
+            best = (score, ordered)
+    return best
+
+
+@lru_cache(maxsize=None)
+def _distance_local(pattern: tuple[int, ...], group: str) -> int:
+    """Fewest partial melds plus lone cards over all ways to split a local pattern."""
+    first = next((i for i, n in enumerate(pattern) if n), None)
+    if first is None:
+        return 0
+    best = 99
+    for meld, cost in [(m, 0) for m in _CANDIDATES[group]] + [(m, 1) for m in _PARTIALS[group]]:
+        if meld[0] != first:
+            continue
+        rest = list(pattern)
+        for p in meld:
+            rest[p] -= 1
+        if min(rest) < 0:
+            continue
+        best = min(best, cost + _distance_local(tuple(rest), group))
+    return best
+
+
+def _patterns(width: int):
+    if width == 0:
+        yield ()
+        return
+    for head in range(5):
+        for tail in _patterns(width - 1):
+            yield (head, *tail)
+
+
+def _key(pattern: Sequence[int]) -> int:
+    k = 0
+    for n in pattern:
+        k = k * 5 + n
+    return k
+
+
+def _build_tables():
+    ok: dict[str, list[bool]] = {}
+    best: dict[str, list[tuple[int, tuple[tuple[int, ...], ...]] | None]] = {}
+    dist: dict[str, list[int]] = {}
+    for group, width in (("command", 3), ("field", 3), ("soldier", 4)):
+        size = 5**width
+        ok[group] = [False] * size
+        best[group] = [None] * size
+        dist[group] = [0] * size
+        for pattern in _patterns(width):
+            k = _key(pattern)
+            b = _best_local(pattern, group)
+            ok[group][k] = b is not None
+            best[group][k] = b
+            dist[group][k] = _distance_local(pattern, group)
+    return ok, best, dist
+
+
+_OK, _BEST, _DIST = _build_tables()
+_CMD_OK, _FLD_OK, _SOL_OK = _OK["command"], _OK["field"], _OK["soldier"]
+_CMD_D, _FLD_D, _SOL_D = _DIST["command"], _DIST["field"], _DIST["soldier"]
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether a hand (29-slot counts, at most 4 of a chess code) splits completely into melds.
+
+    This is the fast win check (rules 10.1): nine table look-ups.
+    """
+    for b in (0, 7, 14, 21):
+        if not _CMD_OK[counts[b] * 25 + counts[b + 1] * 5 + counts[b + 2]]:
+            return False
+        if not _FLD_OK[counts[b + 3] * 25 + counts[b + 4] * 5 + counts[b + 5]]:
+            return False
+    return _SOL_OK[counts[6] * 125 + counts[13] * 25 + counts[20] * 5 + counts[27]]
+
+
+def distance(counts: Sequence[int]) -> int:
+    """Distance to a win of a concealed hand: the fewest partial melds (two cards of a
+    ``command``, ``field`` or ``soldier3``) plus lone cards (anything but a General or a
+    flower) over all ways to split it (ai.md). 0 exactly when :func:`is_complete`."""
+    d = 0
+    for b in (0, 7, 14, 21):
+        d += _CMD_D[counts[b] * 25 + counts[b + 1] * 5 + counts[b + 2]]
+        d += _FLD_D[counts[b + 3] * 25 + counts[b + 4] * 5 + counts[b + 5]]
+    return d + _SOL_D[counts[6] * 125 + counts[13] * 25 + counts[20] * 5 + counts[27]]
+
+
+def best_partition(counts: Sequence[int]) -> tuple[int, list[Meld]] | None:
+    """The highest-scoring partition of a hand into melds, with the canonical tie-break of
+    rules 10.3, as ``(score, melds)`` with melds sorted canonically; ``None`` if incomplete."""
+    score = 0
+    melds: list[Meld] = []
+    for codes, group in GROUPS:
+        b = _BEST[group][_key([counts[c] for c in codes])]
+        if b is None:
+            return None
+        score += b[0]
+        for local in b[1]:
+            cards = tuple(codes[p] for p in local)
+            melds.append(Meld(cards, _local_kind(local, group)))
+    flowers = counts[FLOWER]
+    score += 3 * flowers
+    melds.extend(Meld((FLOWER,), "flower") for _ in range(flowers))
+    melds.sort(key=lambda m: m.cards)
+    return score, melds
+
+
+def _check_copies(counts: Sequence[int], what: str) -> None:
+    for code in range(NUM_CODES):
+        if counts[code] > COPIES[code]:
+            raise ValueError(
+                f"{what} holds {counts[code]} x {card_str(code)}; the pack has {COPIES[code]}"
+            )
+
+
+def best_win(concealed: Iterable[int], exposed: Iterable[Iterable[int]] = ()) -> tuple[int, list[Meld]] | None:
+    """rules 13.2: the best complete arrangement of 21 cards, or ``None``.
+
+    ``concealed`` holds the concealed cards plus the won card; ``exposed`` the fixed melds.
+    Returns ``(score, melds)`` where melds is the whole canonical list (exposed included).
+    Raises ``ValueError`` if an exposed group is not a meld or a code appears more often than
+    the pack holds. (The 21-card total is the caller's business.)
+    """
+    fixed = [Meld.of(m) for m in exposed]
+    counts = counts_of(concealed)
+    total = list(counts)
+    for m in fixed:
+        for c in m.cards:
+            total[c] += 1
+    _check_copies(total, "the hand")
+    found = best_partition(counts)
+    if found is None:
+        return None
+    score, melds = found
+    allm = sorted(melds + fixed, key=lambda m: m.cards)
+    return score + sum(m.points for m in fixed), allm
+
+
+def waits(concealed20: Iterable[int], exposed: Iterable[Iterable[int]] = ()) -> list[int]:
+    """rules 13.3: the codes, canonical order, that would complete a 20-card hand.
+
+    A code of which the hand (concealed plus exposed) already holds every copy is left out.
+    """
+    counts = counts_of(concealed20)
+    held = list(counts)
+    for m in exposed:
+        for c in m:
+            held[c] += 1
+    _check_copies(held, "the hand")
+    out = []
+    for code in range(NUM_CODES):
+        if held[code] >= COPIES[code]:
+            continue
+        counts[code] += 1
+        if is_complete(counts):
+            out.append(code)
+        counts[code] -= 1
+    return out
+
+
+def melds_with(card: int, counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct meld made of ``card`` plus cards available in ``counts``, canonical
+    order. Each result lists the cards taken from ``counts`` (not ``card`` itself)."""
+    out: list[tuple[int, ...]] = []
+    if card == FLOWER:
+        return [()]
+    colour, piece = divmod(card, 7)
+    if piece == 0:
+        out.append(())
+    else:
+        for n in (1, 2, 3):
+            if counts[card] >= n:
+                out.append((card,) * n)
+    if piece <= 2:
+        others = tuple(7 * colour + p for p in (0, 1, 2) if p != piece)
+        if all(counts[c] for c in others):
+            out.append(others)
+    elif piece <= 5:
+        others = tuple(7 * colour + p for p in (3, 4, 5) if p != piece)
+        if all(counts[c] for c in others):
+            out.append(others)
+    else:
+        mates = [7 * c + 6 for c in range(4) if c != colour and counts[7 * c + 6]]
+        for i in range(len(mates)):
+            for j in range(i + 1, len(mates)):
+                out.append((mates[i], mates[j]))
+        if len(mates) == 3:
+            out.append(tuple(mates))
+    out.sort(key=lambda taken: tuple(sorted((card, *taken))))
+    return out
+
+
+#: Non-winning claims allowed by role and source (rules 7.3).
+ALLOWED: dict[tuple[str, str], frozenset[str]] = {
+    ("drawer", "draw"): frozenset(MELD_POINTS) - {"pair"},
+    ("drawer", "discard"): frozenset(),
+    ("next", "draw"): frozenset({"triple", "quad"}) | MIXED_KINDS,
+    ("next", "discard"): frozenset({"triple", "quad"}) | MIXED_KINDS,
+    ("other", "draw"): frozenset({"triple", "quad"}),
+    ("other", "discard"): frozenset({"triple", "quad"}),
+}
+
+
+def claim_options(
+    concealed: Sequence[int] | Counts, card: int, role: str, source: str, *, as_counts: bool = False
+) -> list[tuple[Meld, bool, tuple[int, ...]]]:
+    """rules 13.4: the legal claims of one player on a public card.
+
+    ``concealed`` is the concealed hand (code indexes, or a 29-slot count vector when
+    ``as_counts``); ``role`` is ``drawer``/``next``/``other``; ``source`` is ``draw``/``discard``.
+    Returns ``(meld, win, taken)`` triples in canonical meld order, ``taken`` being the cards
+    that leave the hand. Raises ``ValueError`` for an unknown role or source.
+    """
+    if (role, source) not in ALLOWED:
+        raise ValueError(f"role must be drawer/next/other and source draw/discard, not {role}/{source}")
+    if role == "drawer" and source == "discard":
+        return []
+    counts = list(concealed) if as_counts else counts_of(concealed)
+    allowed = ALLOWED[(role, source)]
+    out = []
+    for taken in melds_with(card, counts):
+        for c in taken:
+            counts[c] -= 1
+        win = is_complete(counts)
+        for c in taken:
+            counts[c] += 1
+        meld = Meld.of((card, *taken))
+        if win or meld.kind in allowed:
+            out.append((meld, win, taken))
+    return out

@@ -1,0 +1,521 @@
+"""The Si Se Pai state machine (rules/sisepai.md, sections 4, 6, 7, 9, 10, 11).
+
+One :class:`SisepaiState` is one deal (a match is one deal, rules 11.3). Decisions are the
+responses to a public card (``pass``, ``claim ...``, ``win``) and the discard after a claim;
+everything else (dealing, drawing, resolving a claim round, turning an untaken draw into the
+drawer's discard, the dead pile, scoring, the exhausted stock) runs automatically inside
+:meth:`SisepaiState.apply`.
+
+>>> s = new_state(seed=7)
+>>> s.to_act is not None and s.phase == "claim"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+import random
+from typing import Any
+
+from cardavia_cli.engine.errors import (
+    CardError,
+    IllegalActionError,
+    InvalidActionError,
+)
+from cardavia_cli.engine.game import Event, GameState, Outcome, Record
+from cardavia_cli.engine.seats import distance, next_seat
+from cardavia_cli.games.sisepai.cards import (
+    FLOWER,
+    NUM_CODES,
+    PACK,
+    card_str,
+    cards_str,
+    counts_of,
+    expand,
+    is_general,
+    parse_card,
+)
+from cardavia_cli.games.sisepai.melds import (
+    IDENTICAL_KINDS,
+    Meld,
+    best_partition,
+    claim_options,
+)
+
+HAND_SIZE = 20
+DEALT = 80
+VERBS = ("pass", "claim", "win", "discard")
+ROLES = ("drawer", "next", "other", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Si Se Pai decision, in its canonical REPL/save text.
+
+    ``verb`` is ``pass``, ``claim`` or ``discard`` (``win`` is read by
+    :meth:`SisepaiState.parse_action` as the first winning ``claim``); ``cards`` are the cards
+    that leave the concealed hand, canonical order (empty for ``pass`` and for the bare
+    ``claim`` of a public General or flower).
+
+    >>> str(Action.parse("claim rr RR")), Action.parse("discard green-horse")
+    ('claim rR rR', Action.parse('discard gH'))
+    """
+
+    verb: str
+    cards: tuple[int, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Syntax only; raises ``InvalidActionError`` for an unknown verb, card or card count."""
+        words = text.split()
+        if not words:
+            raise InvalidActionError("empty action: type pass, claim CARDS, win or discard CARD")
+        verb = words[0].lower()
+        if verb not in VERBS:
+            raise InvalidActionError(
+                f"unknown action {words[0]!r}: type pass, claim CARDS, win or discard CARD"
+            )
+        try:
+            cards = tuple(sorted(parse_card(w) for w in words[1:]))
+        except CardError as exc:
+            raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
+        if verb in ("pass", "win") and cards:
+            raise InvalidActionError(f"{verb!r} takes no cards")
+        if verb == "discard" and len(cards) != 1:
+            raise InvalidActionError("discard takes exactly one card, e.g. 'discard gH'")
+        if verb == "claim" and len(cards) > 3:
+            raise InvalidActionError("a claim names at most three cards from your hand")
+        return cls(verb, cards)
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *(card_str(c) for c in self.cards)])
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+PASS = Action("pass")
+
+
+@dataclass(frozen=True)
+class ClaimOption:
+    """A legal claim of the seat to act: the action, its meld, and whether it wins."""
+
+    action: Action
+    meld: Meld
+    win: bool
+
+
+@dataclass(frozen=True)
+class SisepaiView:
+    """What one seat may see (rules 7.1): its own concealed hand and everything public.
+
+    ``hand`` is canonical code indexes; ``exposed[s]`` the melds exposed by seat ``s``;
+    ``public`` the public card with ``source`` and ``actor`` (``None`` between cards);
+    ``own_response`` this seat's sealed answer in the current claim round, if given;
+    ``passed_draw_round`` whether it passed on the current card in its draw round;
+    ``legal`` its legal actions when it is to act (else empty).
+    """
+
+    seat: int
+    dealer: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    exposed: tuple[tuple[Meld, ...], ...]
+    public: int | None
+    source: str | None
+    actor: int | None
+    dead: tuple[int, ...]
+    stock_count: int
+    to_act: int | None
+    phase: str
+    own_response: Action | None
+    passed_draw_round: bool
+    legal: tuple[Action, ...]
+    claims: tuple[ClaimOption, ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    @property
+    def role(self) -> str | None:
+        """This seat's role for the public card: ``drawer``, ``next`` or ``other``."""
+        if self.actor is None:
+            return None
+        return ROLES[distance(self.actor, self.seat)]
+
+
+class SisepaiState(GameState):
+    """One deal of Si Se Pai. Build it with :func:`new_state`."""
+
+    game = "sisepai"
+
+    def __init__(self, seed: int, deck: Sequence[int], dealer: int) -> None:
+        super().__init__(seed)
+        self.deck = tuple(deck)
+        self.dealer = dealer
+        self.hands: list[list[int]] = [[0] * NUM_CODES for _ in range(4)]
+        for i in range(DEALT):
+            self.hands[next_seat(dealer, i)][self.deck[i]] += 1
+        self.exposed: list[list[Meld]] = [[] for _ in range(4)]
+        self.stock: list[int] = list(self.deck[DEALT:])
+        self.stock_pos = 0
+        self.dead: list[int] = []
+        self.public: int | None = None
+        self.source: str | None = None
+        self.actor: int | None = None
+        self.responders: list[int] = []
+        self.responses: dict[int, tuple[Action, ClaimOption | None]] = {}
+        self.draw_round_passes: set[int] = set()
+        self.claimant: int | None = None
+        self.outcome: Outcome | None = None
+        self._phase = "claim"
+        self._legal: list[Action] | None = None
+        self._options: list[ClaimOption] | None = None
+        for s in range(4):
+            self.events.append(Event(f"deal {s} {cards_str(expand(self.hands[s]))}", frozenset({s})))
+        self._draw(dealer)
+
+    # -- protocol ------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        if self._phase == "claim":
+            return self.responders[len(self.responses)]
+        if self._phase == "discard":
+            return self.claimant
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def phase(self) -> str:
+        """``claim`` (a response to the public card), ``discard`` or ``over``."""
+        return self._phase
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock) - self.stock_pos
+
+    def role_of(self, seat: int) -> str:
+        """``drawer``/``next``/``other`` of ``seat`` for the public card (rules 7.3)."""
+        assert self.actor is not None
+        return ROLES[distance(self.actor, seat)]
+
+    def claim_options(self) -> list[ClaimOption]:
+        """The legal claims of the seat to act on the public card, canonical order."""
+        if self._options is None:
+            self._options = []
+            seat = self.to_act
+            if self._phase == "claim" and seat is not None and self.public is not None:
+                assert self.source is not None
+                for meld, win, taken in claim_options(
+                    self.hands[seat], self.public, self.role_of(seat), self.source, as_counts=True
+                ):
+                    self._options.append(ClaimOption(Action("claim", tuple(sorted(taken))), meld, win))
+        return self._options
+
+    def must_claim(self) -> bool:
+        """Whether the seat to act is the drawer of a drawn General or flower (no ``pass``)."""
+        return (
+            self._phase == "claim"
+            and self.source == "draw"
+            and self.to_act == self.actor
+            and self.public is not None
+            and (self.public == FLOWER or is_general(self.public))
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """``pass`` (unless forced to claim) then the claims in canonical meld order; or the
+        legal discards (any concealed card but a General or a flower), canonical order."""
+        if self._legal is None:
+            if self._phase == "claim":
+                legal = [] if self.must_claim() else [PASS]
+                legal.extend(o.action for o in self.claim_options())
+            elif self._phase == "discard":
+                assert self.claimant is not None
+                hand = self.hands[self.claimant]
+                legal = [
+                    Action("discard", (c,))
+                    for c in range(FLOWER)
+                    if hand[c] and not is_general(c)
+                ]
+            else:
+                legal = []
+            self._legal = legal
+        return self._legal
+
+    def _where(self) -> str:
+        seat = self.to_act
+        if self._phase == "claim":
+            assert self.public is not None
+            how = "drawn" if self.source == "draw" else "discarded"
+            return f"seat {seat}, claim round on {card_str(self.public)} ({how} by seat {self.actor})"
+        if self._phase == "discard":
+            return f"seat {seat}, discard"
+        return "the deal is over"
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``pass``, ``claim [CARDS]``, ``win`` or ``discard CARD`` for the seat to act.
+
+        Raises ``InvalidActionError`` for text that is no action, ``IllegalActionError`` naming
+        the rule for an action not allowed here.
+        """
+        action = Action.parse(text)
+        if self._phase == "over":
+            raise IllegalActionError(f"{text.strip()!r}: the deal is over")
+        if action.verb == "win":
+            if self._phase != "claim":
+                raise IllegalActionError(f"{self._where()}: 'win' needs a public card to claim")
+            wins = [o for o in self.claim_options() if o.win]
+            if not wins:
+                raise IllegalActionError(
+                    f"{self._where()}: no winning claim: the hand plus "
+                    f"{card_str(self.public or 0)} cannot be completely melded"
+                    + (" (the actor of a discard may not claim it, rules 7.3)" if self.to_act == self.actor else "")
+                )
+            return wins[0].action
+        self.check_legal(action)
+        return action
+
+    def check_legal(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` naming the rule unless ``action`` is legal here."""
+        if action in self.legal_actions():
+            return
+        where = self._where()
+        if self._phase == "discard":
+            if action.verb != "discard":
+                raise IllegalActionError(f"{where}: after a claim you must discard a card (rules 7.2)")
+            card = action.cards[0]
+            assert self.claimant is not None
+            if not self.hands[self.claimant][card]:
+                raise IllegalActionError(f"{where}: {card_str(card)} is not in the concealed hand")
+            raise IllegalActionError(
+                f"{where}: a General or a flower may never be discarded (rules 7.2)"
+            )
+        if self._phase != "claim":
+            raise IllegalActionError(f"{str(action)!r}: the deal is over")
+        assert self.public is not None and self.to_act is not None
+        if action.verb == "discard":
+            raise IllegalActionError(f"{where}: nothing to discard now; answer pass or claim")
+        if action.verb == "pass":
+            raise IllegalActionError(
+                f"{where}: the drawer of a General or a flower must claim it (rules 7.3)"
+            )
+        seat = self.to_act
+        if self.source == "discard" and seat == self.actor:
+            raise IllegalActionError(f"{where}: the actor never claims their own discard (rules 7.3)")
+        hand = self.hands[seat]
+        need = counts_of(action.cards)
+        for c in set(action.cards):
+            if hand[c] < need[c]:
+                raise IllegalActionError(
+                    f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand "
+                    f"(exposed cards can never be used)"
+                )
+        cards = (self.public, *action.cards)
+        try:
+            meld = Meld.of(cards)
+        except ValueError:
+            raise IllegalActionError(
+                f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
+            ) from None
+        role = self.role_of(seat)
+        raise IllegalActionError(
+            f"{where}: a non-winning {meld.kind} is not allowed to the {role} player "
+            f"on a {'draw' if self.source == 'draw' else 'discard'} (rules 7.3)"
+        )
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the seat to act (checked), then the automatic steps after it."""
+        self.check_legal(action)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
+        seat = self.to_act
+        assert seat is not None
+        self.history.append(Record(seat, str(action), len(self.legal_actions()) == 1))
+        if self._phase == "claim":
+            option = None
+            if action.verb == "claim":
+                option = next(o for o in self.claim_options() if o.action == action)
+            self.responses[seat] = (action, option)
+            text = "pass" if option is None else f"claim {option.meld}"
+            self.events.append(Event(f"respond {seat} {text}", frozenset({seat})))
+            self._invalidate()
+            if len(self.responses) == len(self.responders):
+                self._resolve()
+        else:
+            card = action.cards[0]
+            self.hands[seat][card] -= 1
+            self.events.append(Event(f"discard {seat} {card_str(card)}"))
+            self._open_round(card, "discard", seat)
+
+    def view(self, seat: int) -> SisepaiView:
+        """Exactly what ``seat`` may see (rules 7.1, 7.4: responses are sealed)."""
+        mine = self.responses.get(seat)
+        acting = self.to_act == seat
+        return SisepaiView(
+            seat=seat,
+            dealer=self.dealer,
+            hand=tuple(expand(self.hands[seat])),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            exposed=tuple(tuple(m) for m in self.exposed),
+            public=self.public,
+            source=self.source,
+            actor=self.actor,
+            dead=tuple(self.dead),
+            stock_count=self.stock_count,
+            to_act=self.to_act,
+            phase=self._phase,
+            own_response=mine[0] if mine else None,
+            passed_draw_round=seat in self.draw_round_passes,
+            legal=tuple(self.legal_actions()) if acting else (),
+            claims=tuple(self.claim_options()) if acting else (),
+            events=tuple(self.visible_events(seat)),
+            outcome=self.outcome,
+        )
+
+    def result(self) -> Outcome | None:
+        return self.outcome
+
+    # -- automatic steps -------------------------------------------------------------------
+    def _invalidate(self) -> None:
+        self._legal = None
+        self._options = None
+
+    def _draw(self, seat: int) -> None:
+        """rules 7.2 step 1: ``seat`` draws publicly, or the deal ends on an empty stock."""
+        if self.stock_pos >= len(self.stock):
+            self.public = self.source = self.actor = None
+            self._end(
+                Outcome(
+                    "exhausted",
+                    None,
+                    f"Draw: seat {seat} must draw and the stock is empty; nobody scores.",
+                    {"winner": None, "score": None, "melds": []},
+                )
+            )
+            self.events.append(Event("exhausted"))
+            return
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.events.append(Event(f"draw {seat} {card_str(card)}"))
+        self.draw_round_passes = set()
+        self._open_round(card, "draw", seat)
+
+    def _open_round(self, card: int, source: str, actor: int) -> None:
+        self.public, self.source, self.actor = card, source, actor
+        first = actor if source == "draw" else next_seat(actor)
+        count = 4 if source == "draw" else 3
+        self.responders = [next_seat(first, k) for k in range(count)]
+        self.responses = {}
+        self.claimant = None
+        self._phase = "claim"
+        self._invalidate()
+
+    def claim_rank(self, seat: int, option: ClaimOption) -> tuple[int, int]:
+        """The priority of a claim (rules 7.4): ``(rank, distance from the actor)``."""
+        assert self.actor is not None
+        d = distance(self.actor, seat)
+        drawer = self.source == "draw" and seat == self.actor
+        if option.win:
+            rank = 0 if drawer else 1
+        elif option.meld.kind in IDENTICAL_KINDS:
+            rank = 2
+        elif drawer:
+            rank = 3
+        else:
+            rank = 4
+        return rank, d
+
+    def _resolve(self) -> None:
+        """rules 7.4: the best-ranked claim takes the card; else the next step of 7.2."""
+        claims = [(self.claim_rank(s, o), s, o) for s, (_, o) in self.responses.items() if o]
+        if self.source == "draw":
+            self.draw_round_passes = {s for s, (_, o) in self.responses.items() if o is None}
+        if not claims:
+            assert self.public is not None and self.actor is not None
+            if self.source == "draw":
+                self._open_round(self.public, "discard", self.actor)
+                return
+            self.dead.append(self.public)
+            self.events.append(Event(f"dead {card_str(self.public)}"))
+            self._draw(next_seat(self.actor))
+            return
+        _, seat, option = min(claims, key=lambda t: t[0])
+        hand = self.hands[seat]
+        won = self.public
+        assert won is not None
+        counts = list(hand)
+        counts[won] += 1
+        for c in option.action.cards:
+            hand[c] -= 1
+        self.events.append(Event(f"claim {seat} {option.meld}"))
+        if option.win:
+            best = best_partition(counts)
+            assert best is not None
+            score, melds = best
+            fixed = self.exposed[seat]
+            allm = sorted(melds + fixed, key=lambda m: m.cards)
+            total = score + sum(m.points for m in fixed)
+            self.exposed[seat].append(option.meld)
+            self.public = None
+            self.events.append(Event(f"win {seat} {total}"))
+            self._end(
+                Outcome(
+                    "win",
+                    seat,
+                    f"Seat {seat} wins with {total} points.",
+                    {"winner": seat, "score": total, "melds": [m.to_json() for m in allm]},
+                )
+            )
+            return
+        self.exposed[seat].append(option.meld)
+        self.public = self.source = None
+        self.claimant = seat
+        self._phase = "discard"
+        self._invalidate()
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self._phase = "over"
+        self.responders = []
+        self.responses = {}
+        self._invalidate()
+
+
+def new_state(
+    seed: int = 0,
+    deck: Sequence[str] | Sequence[int] | None = None,
+    dealer: int | None = None,
+    match: dict[str, Any] | None = None,
+) -> SisepaiState:
+    """A new deal (rules 6): from ``deck`` (117 cards, index 0 = top, canonical text or code
+    indexes; uses no random numbers) or shuffled by ``random.Random(seed)``; the dealer is
+    drawn from the same generator when not given (after the shuffle).
+
+    Raises ``ValueError`` if ``deck`` is not exactly the pack or ``dealer`` is not a seat.
+    """
+    if match:
+        raise ValueError(f"Si Se Pai has no match state: {', '.join(match)}")
+    rng = random.Random(seed)
+    if deck is None:
+        codes = [parse_card(c) for c in PACK]
+        rng.shuffle(codes)
+    else:
+        codes = [c if isinstance(c, int) else parse_card(c) for c in deck]
+        if sorted(codes) != sorted(parse_card(c) for c in PACK):
+            from cardavia_cli.games.sisepai import GAME
+
+            GAME.check_deck(card_str(c) for c in codes)
+    if dealer is None:
+        dealer = rng.randrange(4)
+    elif dealer not in (0, 1, 2, 3):
+        raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+    state = SisepaiState(seed, codes, dealer)
+    state.rng = rng
+    return state
