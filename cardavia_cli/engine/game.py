@@ -147,6 +147,12 @@ class GameState(abc.ABC):
     def result(self) -> Outcome | None:
         """The outcome once :attr:`is_over`, else ``None``."""
 
+    def partial_result(self) -> dict[str, Any]:
+        """The ``result`` object of ``run --json`` (cli.md) for the state as it stands: the
+        outcome's data once over, else the game's shape with what is known so far."""
+        outcome = self.result()
+        return dict(outcome.data) if outcome is not None else {}
+
     # -- shared helpers ------------------------------------------------------------------------
     def play_text(self, text: str) -> Any:
         """Parse ``text`` for :attr:`to_act` and apply it; returns the action applied."""

@@ -382,6 +382,12 @@ class SisepaiState(GameState):
     def result(self) -> Outcome | None:
         return self.outcome
 
+    def partial_result(self) -> dict[str, Any]:
+        """``{"winner", "score", "melds"}`` (cli.md); all empty while the deal goes on."""
+        if self.outcome is not None:
+            return dict(self.outcome.data)
+        return {"winner": None, "score": None, "melds": []}
+
     # -- automatic steps -------------------------------------------------------------------
     def _invalidate(self) -> None:
         self._legal = None

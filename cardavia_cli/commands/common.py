@@ -1,0 +1,92 @@
+"""What every command shares: consoles, JSON output, and mapping errors to exit codes.
+
+Exit codes (cli.md): 0 success; 1 a yes/no question answered "no"; 2 bad usage or bad input,
+with one line on stderr naming the problem and the place, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import typer
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+
+
+def console(stderr: bool = False):  # type: ignore[no-untyped-def]
+    """A rich console; rich itself honours ``NO_COLOR`` and drops styling off a terminal."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
+    """Print ``cardavia: error: MESSAGE`` (one line) on stderr and exit with ``code``."""
+    text = " ".join(str(message).split())
+    sys.stderr.write(f"cardavia: error: {text}\n")
+    raise typer.Exit(code)
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on stdout."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def guarded(fn: F) -> F:
+    """Run a command body, turning expected errors into one line and exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from cardavia_cli.engine.errors import CardaviaError
+
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except CardaviaError as exc:
+            fail(str(exc))
+        except KeyError as exc:
+            fail(str(exc.args[0]) if exc.args else "unknown key")
+        except OSError as exc:
+            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            fail(f"{where}{exc.strerror or exc}")
+        except KeyboardInterrupt:
+            sys.stderr.write("\n")
+            raise typer.Exit(130) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def home() -> Path:
+    """Where cardavia keeps saves and history: ``$CARDAVIA_HOME`` or the user's app dir."""
+    env = os.environ.get("CARDAVIA_HOME")
+    if env:
+        return Path(env)
+    return Path(typer.get_app_dir("cardavia"))
+
+
+def saves_dir() -> Path:
+    """The folder of named saves."""
+    return home() / "saves"
+
+
+def save_path(name_or_file: str) -> Path:
+    """A save named ``name`` (in :func:`saves_dir`) or a path to a file.
+
+    Anything with a path separator or ending in ``.toml`` is a path; a bare name is looked up
+    in the saves folder first, then as a file in the current folder.
+    """
+    if os.sep in name_or_file or "/" in name_or_file or name_or_file.endswith(".toml"):
+        return Path(name_or_file)
+    named = saves_dir() / f"{name_or_file}.toml"
+    if named.exists() or not Path(name_or_file).exists():
+        return named
+    return Path(name_or_file)

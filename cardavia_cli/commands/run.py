@@ -1,0 +1,64 @@
+"""``cardavia run FILE`` and ``cardavia resume NAME_OR_FILE`` (cli.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from cardavia_cli.commands.common import guarded, print_json
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``run`` and ``resume`` to the root app."""
+    app.command(name="run")(run)
+    app.command(name="resume")(resume)
+
+
+@guarded
+def run(
+    file: Path = typer.Argument(..., help="A deal file or save (TOML).", dir_okay=False),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
+    max_deals: int = typer.Option(200, "--max-deals", min=1, help="At most this many deals or rounds of a match."),
+) -> None:
+    """Run a deal file without a person: its actions, then computer players to the end.
+
+    Any human seat is played by the [bold]basic[/bold] computer player.
+    """
+    from cardavia_cli.engine.dealfile import load_deal, replay
+    from cardavia_cli.engine.runner import make_agents, play_on
+    from cardavia_cli.games import load_game
+
+    deal = load_deal(file)
+    state = replay(deal, str(file))
+    info = load_game(deal.game)
+    if not stop:
+        agents = make_agents(info, deal.seats)
+        play_on(state, agents, max_deals=max_deals)
+    outcome = state.result()
+    log = [e.text for e in state.events]
+    if as_json:
+        result = state.partial_result()
+        print_json({"game": deal.game, "result": result, "log": log})
+        return
+    from cardavia_cli.commands.common import console
+
+    out = console()
+    for line in log:
+        out.print(line, markup=False)
+    if outcome is not None:
+        out.print(f"[bold]{outcome.summary}[/bold]")
+    else:
+        out.print(f"[bold]Stopped[/bold]: seat {state.to_act} to act ({state.phase}).")
+
+
+@guarded
+def resume(
+    name: str = typer.Argument(..., help="A save name (see the saves folder) or a save file."),
+) -> None:
+    """Continue a saved game in the REPL."""
+    from cardavia_cli.commands.common import save_path
+    from cardavia_cli.commands.play import resume as resume_game
+
+    raise typer.Exit(resume_game(save_path(name)))
