@@ -81,7 +81,7 @@ def meld_kind(cards: Iterable[int]) -> str | None:
         if pieces == [3, 4, 5]:
             return "field"
         return None
-    if all(p == 6 for p in pieces) and len(set(colours)) == n:
+    if n >= 3 and all(p == 6 for p in pieces) and len(set(colours)) == n:
         return "soldier3" if n == 3 else "soldier4"
     return None
 
