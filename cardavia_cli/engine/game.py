@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -165,12 +165,32 @@ class GameState(abc.ABC):
         return self.to_act is not None and len(self.legal_actions()) == 1
 
     def recorded_actions(self) -> list[str]:
-        """The real decisions so far as ``"SEAT COMMAND"`` lines, as saved in a deal file."""
-        return [str(r) for r in self.history if not r.forced]
+        """The decisions so far as ``"SEAT COMMAND"`` lines, as saved in a deal file
+        (see :func:`action_lines`)."""
+        return action_lines(self.history)
 
     def visible_events(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (all of them for ``None``)."""
         return [e for e in self.events if e.visible_to(seat)]
+
+
+def action_lines(history: Sequence[Record]) -> list[str]:
+    """The ``actions`` of a deal file that replays ``history`` exactly.
+
+    Real decisions only, plus the few forced answers a replay would otherwise mistake: a
+    replay applies a line at the first point where its seat is to act, so a forced answer
+    followed by the same seat's next listed line with the same text (a forced ``pass`` before
+    a real ``pass``) is listed too. cli.md allows listing forced answers.
+    """
+    out: list[str] = []
+    following: Record | None = None
+    for record in reversed(history):
+        if not record.forced or (
+            following is not None and (following.seat, following.text) == (record.seat, record.text)
+        ):
+            out.append(str(record))
+            following = record
+    return out[::-1]
 
 
 MatchValidator = Callable[[dict[str, Any], "str"], dict[str, Any]]

@@ -441,8 +441,10 @@ class SisepaiState(GameState):
     def _resolve(self) -> None:
         """rules 7.4: the best-ranked claim takes the card; else the next step of 7.2."""
         claims = [(self.claim_rank(s, o), s, o) for s, (_, o) in self.responses.items() if o]
-        if self.source == "draw":
-            self.draw_round_passes = {s for s, (_, o) in self.responses.items() if o is None}
+        if self.source == "draw" and not claims:
+            self.draw_round_passes = set(self.responses)
+        else:
+            self.draw_round_passes = set()
         if not claims:
             assert self.public is not None and self.actor is not None
             if self.source == "draw":
