@@ -24,7 +24,12 @@ GAME = "sisepai"
 def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle and the dealer (default: random)."),
     deal: Optional[Path] = typer.Option(None, "--deal", help="Start from this deal file.", dir_okay=False),
-    ai: str = typer.Option("basic", "--ai", help="Level of the three computer players: basic or random."),
+    ai: Optional[str] = typer.Option(
+        None,
+        "--ai",
+        help="Level of the three computer players: basic (default) or random. "
+        "With --deal it replaces the file's seats.",
+    ),
     save: Optional[str] = typer.Option(None, "--save", help="Save under this name (or path) as you play."),
 ) -> None:
     """Play a deal at seat 0 against three computer players, in the REPL."""

@@ -1,18 +1,26 @@
 """Rich rendering of Si Se Pai cards, melds and a seat's view (rules/sisepai.md 3, 7.1).
 
 Returns rich renderables; it never prints. The four colours are styled, and every card keeps
-its code (``rK``), so a hand stays readable with ``NO_COLOR`` or off a terminal.
+its code (``rK``), so a hand stays readable with ``NO_COLOR`` or off a terminal. The functions
+at the end render one seat's view of the table for the REPL: the hand by colour and kind, the
+table, the choices, the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
 from cardavia_cli.games.sisepai.melds import Meld
+
+if TYPE_CHECKING:
+    from cardavia_cli.engine.game import Outcome
+    from cardavia_cli.games.sisepai.rules import SisepaiView
 
 COLOUR_STYLES = ("bold red", "bold yellow", "bold white", "bold green")
 FLOWER_STYLE = "bold magenta"
@@ -73,3 +81,167 @@ def melds_table(melds: Sequence[Meld], title: str | None = None, exposed: Sequen
             note = "exposed"
         table.add_row(cards_text(m.cards), m.kind, str(m.points), note)
     return table
+
+
+# -- a seat's view of the table (rules 7.1), for the REPL ------------------------------------
+# Every function below takes a SisepaiView (what one seat may see) and returns a renderable.
+
+SOURCE_WORDS = {"draw": "drawn", "discard": "discarded"}
+_GROUPS = (("K A E", (0, 1, 2)), ("R H C", (3, 4, 5)), ("P", (6,)))
+
+
+def seat_label(seat: int, viewer: int = 0) -> str:
+    """``"you"`` for the viewer, else e.g. ``"seat 1 (right)"`` (rules 4: where it sits)."""
+    from cardavia_cli.engine.seats import SEAT_NAMES, distance
+
+    if seat == viewer:
+        return "you"
+    return f"seat {seat} ({SEAT_NAMES[distance(viewer, seat)]})"
+
+
+def seat_subject(seat: int, viewer: int = 0) -> str:
+    """:func:`seat_label` at the start of a sentence: ``"You"``, ``"Seat 1 (right)"``."""
+    label = seat_label(seat, viewer)
+    return "You" if label == "you" else label[0].upper() + label[1:]
+
+
+def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
+    """A concealed hand grouped by colour (rows) and by kind of meld (columns: the
+    General/Advisor/Elephant group, the Chariot/Horse/Cannon group, the Soldiers), flowers on
+    their own row (rules 3, 5). Cards keep their codes, so the colours read without styling."""
+    from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
+
+    count = len(hand)
+    table = Table(
+        title=title if title is not None else f"Your hand ({count} cards)",
+        title_justify="left",
+        box=None,
+        padding=(0, 2, 0, 0),
+        show_edge=False,
+    )
+    table.add_column("", no_wrap=True)
+    for name, _ in _GROUPS:
+        table.add_column(name, no_wrap=True)
+    for colour, cname in enumerate(COLOUR_NAMES):
+        cells: list[Text] = []
+        for _, pieces in _GROUPS:
+            codes = [c for c in hand if c != FLOWER and c // 7 == colour and c % 7 in pieces]
+            cells.append(cards_text(codes) if codes else Text("-", style="dim"))
+        table.add_row(Text(cname, style=COLOUR_STYLES[colour]), *cells)
+    flowers = [c for c in hand if c == FLOWER]
+    table.add_row(
+        Text("flowers", style=FLOWER_STYLE),
+        cards_text(flowers) if flowers else Text("-", style="dim"),
+        Text(""),
+        Text(""),
+    )
+    return table
+
+
+def public_line(view: SisepaiView) -> Text:
+    """The public card with its source and actor, and this seat's role; or what happens now."""
+    out = Text()
+    if view.phase == "over":
+        out.append("The deal is over.", style="bold")
+        return out
+    if view.public is None:
+        if view.phase == "discard" and view.to_act is not None:
+            out.append(f"{seat_subject(view.to_act, view.seat)} must discard.")
+        return out
+    assert view.actor is not None and view.source is not None
+    out.append("Public card ")
+    out.append_text(card_text(view.public))
+    out.append(f", {SOURCE_WORDS[view.source]} by {seat_label(view.actor, view.seat)}")
+    role = view.role
+    if view.to_act == view.seat:
+        if role == "drawer":
+            out.append(": you drew it")
+        else:
+            out.append(f": you are the {role} player")
+    out.append(".")
+    return out
+
+
+def table_view(view: SisepaiView) -> Table:
+    """The public table (rules 7.1): every seat's concealed count and exposed melds, the seat
+    whose turn it is marked ``>`` (the actor of the public card, or the seat that must
+    discard), then the dead pile and the public card."""
+    from cardavia_cli.engine.seats import SEAT_NAMES, distance, turn_order_from
+
+    table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, title_justify="left")
+    table.title = f"Stock {view.stock_count}   dealer: {seat_label(view.dealer, view.seat)}"
+    table.add_column("", no_wrap=True)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("concealed", justify="right", no_wrap=True)
+    table.add_column("exposed melds")
+    order = turn_order_from(view.seat)
+    turn = view.actor if view.public is not None else view.to_act
+    for seat in [*order[1:], order[0]]:
+        mark = ">" if seat == turn else ""
+        label = f"{seat} {SEAT_NAMES[distance(view.seat, seat)]}"
+        table.add_row(
+            Text(mark, style="bold"),
+            Text(label, style="bold" if seat == view.seat else ""),
+            str(view.hand_sizes[seat]),
+            melds_line(view.exposed[seat]),
+        )
+    dead = cards_text(view.dead) if view.dead else Text("-", style="dim")
+    table.add_row("", Text("dead pile", style="dim"), str(len(view.dead)), dead)
+    line = public_line(view)
+    if line.plain:
+        table.add_row("", Text("public", style="dim"), "", line)
+    return table
+
+
+def decision_view(view: SisepaiView) -> RenderableType:
+    """The legal choices of the seat to act (rules 8.1, 8.2): numbered answers to a public card
+    with the winning claims marked, and the ``WIN available`` line; or the legal discards."""
+    if view.phase == "discard":
+        text = Text("Discard one card (never a General or a flower): ")
+        text.append_text(cards_text(a.cards[0] for a in view.legal))
+        return text
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", style="bold")
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    options = {o.action: o for o in view.claims}
+    any_win = False
+    for i, action in enumerate(view.legal, 1):
+        option = options.get(action)
+        if option is None:
+            grid.add_row(str(i), str(action), "")
+            continue
+        note = meld_text(option.meld)
+        note.append(f" {option.meld.kind}")
+        if option.win:
+            any_win = True
+            note.append("  WIN", style="bold reverse green")
+        grid.add_row(str(i), str(action), note)
+    parts: list[RenderableType] = [grid]
+    if any_win:
+        parts.append(Text("WIN available: type win", style="bold green"))
+    elif view.legal and view.legal[0].verb != "pass":
+        parts.append(Text("You drew a General or a flower: you must claim it.", style="dim"))
+    return Group(*parts)
+
+
+def status_view(view: SisepaiView) -> RenderableType:
+    """Shown before each of the seat's decisions: the table, the hand, the choices."""
+    gap = Text("")
+    return Group(gap, table_view(view), gap, hand_view(view.hand), gap, decision_view(view))
+
+
+def outcome_view(view: SisepaiView, outcome: Outcome) -> RenderableType:
+    """The end of the deal (rules 11): the result line, and for a win the winner's 21 cards as
+    a table of melds (the ones exposed before the winning claim marked)."""
+    from cardavia_cli.games.sisepai.melds import Meld
+
+    headline = Text(outcome.summary, style="bold")
+    if outcome.termination != "win" or outcome.winner is None:
+        return Group(Text(""), headline)
+    winner = outcome.winner
+    melds = [Meld.parse(m["cards"]) for m in outcome.data.get("melds", [])]
+    exposed = list(view.exposed[winner][:-1])
+    whose = "Your" if winner == view.seat else f"{seat_subject(winner, view.seat)}'s"
+    title = f"{whose} winning hand"
+    return Group(Text(""), headline, melds_table(melds, title=title, exposed=exposed))

@@ -1,0 +1,329 @@
+"""The REPL hook of Si Se Pai (rules/sisepai.md 8, 9, 11): ``UI``.
+
+The game-independent REPL (:mod:`cardavia_cli.repl`) asks this object for everything that is
+Si Se Pai: the verbs ``pass claim win discard``, the rendering of a seat's view (through
+:mod:`.view`), the cards that fit after ``claim`` or ``discard``, the two conveniences of
+rules 8.1 (one answer per card; a non-winning claim refused once while a win exists), the
+``hint`` with the hand's waits (rules 8.2, 13.3), and one short line per public event.
+
+It works only on the human seat's :class:`~.rules.SisepaiView` and the events that seat may see;
+it never prints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardavia_cli.engine.errors import CardError
+from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
+from cardavia_cli.games.sisepai.melds import waits
+from cardavia_cli.games.sisepai.rules import Action, SisepaiView
+from cardavia_cli.games.sisepai.view import (
+    SOURCE_WORDS,
+    card_text,
+    cards_text,
+    hand_view,
+    melds_line,
+    outcome_view,
+    seat_subject,
+    status_view,
+    table_view,
+)
+
+
+class Verb(NamedTuple):
+    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
+
+    verb: str
+    usage: str
+    help: str
+    aliases: tuple[str, ...] = ()
+
+
+class Completion(NamedTuple):
+    """A completion candidate (the shape of ``repl.hooks.Completion``)."""
+
+    text: str
+    meta: str = ""
+
+
+ACTIONS: tuple[Verb, ...] = (
+    Verb("pass", "pass", "Do not claim the public card (rules 8.1)."),
+    Verb(
+        "claim",
+        "claim [CARDS]",
+        "Claim the public card with these cards from your hand, e.g. claim rR rR; a bare claim "
+        "takes a public General or flower alone (rules 8.1).",
+    ),
+    Verb("win", "win", "Claim the public card as a win; the winning meld is found for you."),
+    Verb("discard", "discard CARD", "Discard one card of your hand after a claim (rules 8.2)."),
+)
+
+
+def _subject(seat: int, viewer: int) -> Text:
+    return Text(seat_subject(seat, viewer), style="bold")
+
+
+def _verb(seat: int, viewer: int, verb: str) -> str:
+    """``draw`` for you, ``draws`` for another seat."""
+    return verb if seat == viewer else verb + "s"
+
+
+def _card(code: str) -> Text:
+    return card_text(parse_card(code))
+
+
+def _meld(codes: Sequence[str]) -> Text:
+    out = Text("[")
+    out.append_text(cards_text(parse_card(c) for c in codes))
+    out.append("]")
+    return out
+
+
+class SisepaiUI:
+    """Si Se Pai for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+
+    actions = ACTIONS
+
+    # -- rendering -----------------------------------------------------------------------------
+    def intro(self, view: SisepaiView, *, seed: int, seats: Sequence[str]) -> RenderableType:
+        """The first line of a deal: the seed, the opponents, the dealer (rules 4, 6)."""
+        line = Text("Si Se Pai", style="bold")
+        levels = [seats[s] for s in (1, 2, 3)]
+        if len(set(levels)) == 1:
+            against = f"three {levels[0]} computer players"
+        else:
+            against = ", ".join(
+                f"{level} at seat {s}" for s, level in zip((1, 2, 3), levels, strict=True)
+            )
+        line.append(f", seed {seed}: you (seat 0) against {against}. ")
+        line.append_text(_subject(view.dealer, view.seat))
+        mine = view.dealer == view.seat
+        line.append(" deal and draw first." if mine else " deals and draws first.")
+        return line
+
+    def status(self, view: SisepaiView) -> RenderableType:
+        """The table, the hand and the choices (rules 7.1, 8.1, 8.2)."""
+        return status_view(view)
+
+    def table(self, view: SisepaiView) -> RenderableType:
+        """The public table."""
+        return table_view(view)
+
+    def hand(self, view: SisepaiView) -> RenderableType:
+        """The concealed hand and this seat's exposed melds."""
+        exposed = Text("Your exposed melds: ")
+        exposed.append_text(melds_line(view.exposed[view.seat]))
+        return Group(hand_view(view.hand), exposed)
+
+    def prompt(self, view: SisepaiView) -> str:
+        """``wP > `` when a public card waits for an answer (``wP (WIN available) > `` when a
+        claim wins), ``discard > `` after a claim."""
+        if view.phase == "claim" and view.public is not None:
+            win = " (WIN available)" if any(o.win for o in view.claims) else ""
+            return f"{card_str(view.public)}{win} > "
+        return f"{view.phase} > "
+
+    def outcome(self, view: SisepaiView, outcome: Outcome) -> RenderableType:
+        """The result (rules 11): the summary line and the winner's melds."""
+        return outcome_view(view, outcome)
+
+    def round_end(self, view: SisepaiView) -> RenderableType:
+        """A match is one deal (rules 11.3): there are no breaks."""
+        return Text("The deal is over.")
+
+    # -- choices, completion ---------------------------------------------------------------------
+    def legal_verbs(self, view: SisepaiView) -> list[str]:
+        """The verbs with a legal use now, in :data:`ACTIONS` order."""
+        verbs = {a.verb for a in view.legal}
+        if any(o.win for o in view.claims):
+            verbs.add("win")
+        return [v.verb for v in ACTIONS if v.verb in verbs]
+
+    def choices(self, view: SisepaiView) -> list[str]:
+        """The numbered answers to a public card (``pass`` first, then each claim)."""
+        return [str(a) for a in view.legal] if view.phase == "claim" else []
+
+    def complete(self, view: SisepaiView, verb: str, args: Sequence[str]) -> list[Completion]:
+        """After ``claim``: the hand's cards that can still meld with the public card given
+        the cards typed so far; after ``discard``: the legal discards."""
+        try:
+            typed = Counter(parse_card(a) for a in args)
+        except CardError:
+            return []
+        if verb == "claim" and view.phase == "claim":
+            found: set[int] = set()
+            for option in view.claims:
+                need = Counter(option.action.cards)
+                if typed <= need:
+                    found.update((need - typed).keys())
+            return [Completion(card_str(c), card_name(c)) for c in sorted(found)]
+        if verb == "discard" and view.phase == "discard" and not args:
+            return [Completion(card_str(a.cards[0]), card_name(a.cards[0])) for a in view.legal]
+        return []
+
+    # -- rules 8.1 conveniences --------------------------------------------------------------------
+    def auto_answer(self, view: SisepaiView) -> str | None:
+        """rules 8.1, one answer per card: in the discard round of a card the seat passed on
+        in its draw round, the pass carries over (``"pass"``)."""
+        if view.phase != "claim" or view.source != "discard" or view.public is None:
+            return None
+        if not view.passed_draw_round or Action("pass") not in view.legal:
+            return None
+        return "pass"
+
+    def safeguard(self, view: SisepaiView, action: Action) -> str | None:
+        """rules 8.1, wins are never missed by accident: a non-winning claim while a win
+        exists is refused once with the hint."""
+        if view.phase != "claim" or action.verb != "claim":
+            return None
+        chosen = next((o for o in view.claims if o.action == action), None)
+        if chosen is None or chosen.win or not any(o.win for o in view.claims):
+            return None
+        return (
+            f"WIN available: type win. '{action}' ({chosen.meld}) does not win; "
+            "type it again to claim it anyway."
+        )
+
+    # -- hint and auto -----------------------------------------------------------------------------
+    def describe(self, view: SisepaiView, action: Action) -> str:
+        """``pass``, ``discard gH``, ``claim rR rR: [rR rR rR] triple`` or ``win: [...]``."""
+        option = next((o for o in view.claims if o.action == action), None)
+        if option is None:
+            return str(action)
+        if option.win:
+            return f"win: [{option.meld}] {option.meld.kind}"
+        return f"{action}: [{option.meld}] {option.meld.kind}"
+
+    def hint(self, view: SisepaiView, suggestion: Action) -> RenderableType:
+        """The suggested action and the waits of the hand (rules 8.2, 13.3): of the hand as it
+        is when answering a public card, after the suggested discard after a claim. A wait whose
+        every remaining copy is already visible (dead pile, exposed melds) is marked ``dead``."""
+        line = Text("Hint: ", style="bold")
+        line.append(self.describe(view, suggestion))
+        hand = list(view.hand)
+        if suggestion.verb == "discard":
+            hand.remove(suggestion.cards[0])
+        option = next((o for o in view.claims if o.action == suggestion), None)
+        if option is not None and option.win:
+            return line
+        own = [m.cards for m in view.exposed[view.seat]]
+        return Group(line, self._waits_line(view, hand, own))
+
+    def _waits_line(self, view: SisepaiView, hand: list[int], own: list[tuple[int, ...]]) -> Text:
+        if len(hand) + sum(len(m) for m in own) != 20:
+            return Text("")
+        try:
+            found = waits(hand, own)
+        except ValueError:
+            return Text("")
+        text = Text("Waits: ")
+        if not found:
+            text.append("none yet (no single card completes your hand)", style="dim")
+            return text
+        held = counts_of(hand)
+        for cards in own:
+            for c in cards:
+                held[c] += 1
+        seen = Counter(view.dead)
+        for seat, melds in enumerate(view.exposed):
+            if seat != view.seat:
+                for meld in melds:
+                    seen.update(meld.cards)
+        for i, code in enumerate(found):
+            if i:
+                text.append(" ")
+            text.append_text(card_text(code))
+            remaining = COPIES[code] - held[code]
+            if seen[code] >= remaining:
+                text.append(" (dead)", style="dim")
+        return text
+
+    # -- narration ---------------------------------------------------------------------------
+    def narrate(
+        self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
+    ) -> list[RenderableType]:
+        """One short line per public event of ``events[start:]`` (rules 7.4, 8.1): draws,
+        successful claims, discards, dead cards, the win. Sealed responses are never shown;
+        the seat's own claim appears in the line of the card's fate (``forced`` marks its own
+        forced claims; a claim beaten by another is said so). A draw or discard that nobody
+        takes shares its line with ``dead``."""
+        words = [e.text.split() for e in events]
+        own_claim: str | None = None
+        own_forced = False
+        public: str | None = None
+        source = "draw"
+        for w in words[:start]:
+            if w[0] in ("draw", "discard"):
+                source, public, own_claim = w[0], w[2], None
+            elif w[0] == "respond" and int(w[1]) == seat and w[2] == "claim":
+                own_claim = " ".join(w[3:])
+        lines: list[RenderableType] = []
+        i = start
+        while i < len(words):
+            w = words[i]
+            kind = w[0]
+            if kind in ("draw", "discard"):
+                source, actor, public, own_claim = kind, int(w[1]), w[2], None
+                line = _subject(actor, seat)
+                line.append(f" {_verb(actor, seat, kind)} ")
+                line.append_text(_card(public))
+                j = i + 1
+                while j < len(words) and words[j][0] == "respond" and words[j][2] == "pass":
+                    j += 1
+                if j < len(words) and words[j][0] == "dead":
+                    line.append(": nobody takes it, dead.")
+                    i = j
+                else:
+                    line.append(".")
+                lines.append(line)
+            elif kind == "respond":
+                if int(w[1]) == seat and w[2] == "claim":
+                    own_claim = " ".join(w[3:])
+                    own_forced = i in forced
+            elif kind == "claim":
+                claimant, meld = int(w[1]), w[2:]
+                line = _subject(claimant, seat)
+                line.append(f" {_verb(claimant, seat, 'claim')} ")
+                if public is not None:
+                    line.append(f"the {SOURCE_WORDS[source]} ")
+                    line.append_text(_card(public))
+                    line.append(": ")
+                line.append_text(_meld(meld))
+                if claimant == seat and own_forced:
+                    line.append(" (forced)", style="dim")
+                elif claimant != seat and own_claim is not None:
+                    yours = "your forced claim" if own_forced else "your claim"
+                    line.append(f" (over {yours} [{own_claim}])", style="dim")
+                if i + 1 < len(words) and words[i + 1][0] == "win":
+                    line.append(" and ")
+                    line.append("win" if claimant == seat else "wins", style="bold")
+                    line.append(f" with {words[i + 1][2]} points!")
+                    i += 1
+                else:
+                    line.append(".")
+                own_claim, own_forced = None, False
+                lines.append(line)
+            elif kind == "win":
+                line = _subject(int(w[1]), seat)
+                line.append(f" {_verb(int(w[1]), seat, 'win')} with {w[2]} points!")
+                lines.append(line)
+            elif kind == "dead":
+                line = _card(w[1])
+                line.append(" is dead.")
+                lines.append(line)
+            elif kind == "exhausted":
+                lines.append(Text("The stock is exhausted."))
+            i += 1
+        return lines
+
+
+UI = SisepaiUI()
+
+__all__ = ["ACTIONS", "UI", "SisepaiUI"]

@@ -1,0 +1,297 @@
+"""The REPL's command registry (design.md rule 7) and the interface commands.
+
+Every command is registered once, with the :meth:`Registry.command` decorator: verb, aliases,
+usage, help, an optional completer for its arguments and an optional predicate saying when it
+is offered. Help, completion and the toolbar are generated from the registry. A handler takes
+the session and the text after the verb and **returns** a :data:`~.output.Reply`; it never
+prints.
+
+:data:`BUILTINS` holds the interface commands shared by every game (cli.md, "The REPL"):
+``help hand table hint auto log rules save new next cancel quit``. A session adds the game's
+action verbs (from its UI hook) on top, each handled by ``session.act``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+
+from cardavia_cli.repl.hooks import Candidate, Completion
+from cardavia_cli.repl.output import Note, Problem, Reply
+
+if TYPE_CHECKING:
+    from cardavia_cli.repl.session import Session
+
+Handler = Callable[["Session", str], Reply]
+ArgCompleter = Callable[["Session", Sequence[str]], Iterable[Candidate]]
+Predicate = Callable[["Session"], bool]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One REPL command. ``action`` marks a game action verb (a decision of the game)."""
+
+    verb: str
+    handler: Handler
+    help: str
+    usage: str
+    aliases: tuple[str, ...] = ()
+    complete: ArgCompleter | None = None
+    available: Predicate | None = None
+    action: bool = False
+
+    def is_available(self, session: Session) -> bool:
+        """Whether the command is offered now (completion, toolbar); it may still be typed."""
+        return self.available is None or self.available(session)
+
+
+class Registry:
+    """Commands by verb and alias, in registration order.
+
+    Raises ``ValueError`` when a verb or alias is registered twice.
+    """
+
+    def __init__(self, commands: Iterable[Command] = ()) -> None:
+        self._commands: list[Command] = []
+        self._names: dict[str, Command] = {}
+        for cmd in commands:
+            self.add(cmd)
+
+    def add(self, cmd: Command) -> Command:
+        """Register ``cmd``; returns it."""
+        for name in (cmd.verb, *cmd.aliases):
+            if name in self._names:
+                raise ValueError(f"REPL command {name!r} is registered twice")
+        self._commands.append(cmd)
+        for name in (cmd.verb, *cmd.aliases):
+            self._names[name] = cmd
+        return cmd
+
+    def command(
+        self,
+        verb: str,
+        *,
+        help: str,
+        usage: str | None = None,
+        aliases: Sequence[str] = (),
+        complete: ArgCompleter | None = None,
+        available: Predicate | None = None,
+    ) -> Callable[[Handler], Handler]:
+        """Decorator registering a handler as the command ``verb``."""
+
+        def decorate(handler: Handler) -> Handler:
+            self.add(
+                Command(
+                    verb=verb,
+                    handler=handler,
+                    help=help,
+                    usage=usage or verb,
+                    aliases=tuple(aliases),
+                    complete=complete,
+                    available=available,
+                )
+            )
+            return handler
+
+        return decorate
+
+    def lookup(self, word: str) -> Command | None:
+        """The command named ``word`` (a verb or an alias, any case), or ``None``."""
+        return self._names.get(word.lower())
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self._commands)
+
+    def extended(self, commands: Iterable[Command]) -> Registry:
+        """A new registry: ``commands`` first, then this registry's commands."""
+        return Registry([*commands, *self._commands])
+
+
+BUILTINS = Registry()
+
+
+# -- help ----------------------------------------------------------------------------------
+def _complete_verbs(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+    if args:
+        return []
+    return [Completion(c.verb, c.usage) for c in session.registry]
+
+
+@BUILTINS.command(
+    "help",
+    aliases=("?",),
+    usage="help [COMMAND]",
+    help="List the commands, or explain one.",
+    complete=_complete_verbs,
+)
+def _help(session: Session, args: str) -> Reply:
+    words = args.split()
+    if words:
+        cmd = session.registry.lookup(words[0])
+        if cmd is None:
+            return [Problem(f"no command {words[0]!r}: type help for the list")]
+        line = Text(cmd.usage, style="bold")
+        line.append(f"  {cmd.help}")
+        if cmd.aliases:
+            line.append(f"  (also: {', '.join(cmd.aliases)})", style="dim")
+        return [Note(line)]
+    legal = set(session.legal_verbs())
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_row(Text("Your moves", style="underline"), "")
+    for cmd in session.registry:
+        if cmd.action:
+            mark = "" if cmd.verb in legal else "  (not now)"
+            table.add_row(Text(cmd.usage), Text(cmd.help + mark))
+    table.add_row("", "")
+    table.add_row(Text("Other commands", style="underline"), "")
+    for cmd in session.registry:
+        if not cmd.action:
+            alias = f" (also {', '.join(cmd.aliases)})" if cmd.aliases else ""
+            table.add_row(Text(cmd.usage), Text(cmd.help + alias))
+    tips = Text(
+        "A number answers a numbered choice. Cards may be typed in any case or alias. "
+        "Tab completes verbs and the cards that fit.",
+        style="dim",
+    )
+    return [table, tips]
+
+
+# -- looking --------------------------------------------------------------------------------
+@BUILTINS.command("hand", help="Show your hand.")
+def _hand(session: Session, args: str) -> Reply:
+    return [session.ui.hand(session.view())]
+
+
+@BUILTINS.command(
+    "table", help="Show the table: every seat, the public card, the stock, the dead pile."
+)
+def _table(session: Session, args: str) -> Reply:
+    return [session.ui.table(session.view())]
+
+
+def _deciding(session: Session) -> bool:
+    return session.human_to_act()
+
+
+@BUILTINS.command(
+    "hint",
+    help="Suggest a move (the basic computer player's choice for your seat) and show your waits.",
+    available=_deciding,
+)
+def _hint(session: Session, args: str) -> Reply:
+    return session.hint()
+
+
+def _complete_auto(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+    return [] if args else [Completion("all", "play the rest of the deal for you")]
+
+
+@BUILTINS.command(
+    "auto",
+    usage="auto [all]",
+    help="Let the basic computer player make this decision for you; 'auto all' plays the rest "
+    "of the deal for you.",
+    complete=_complete_auto,
+    available=_deciding,
+)
+def _auto(session: Session, args: str) -> Reply:
+    words = args.split()
+    if words and words != ["all"]:
+        return [Problem(f"auto takes nothing or 'all', not {args.strip()!r}")]
+    return session.auto(every=bool(words))
+
+
+@BUILTINS.command(
+    "log", usage="log [N]", help="Show your view of the event log (the last N lines)."
+)
+def _log(session: Session, args: str) -> Reply:
+    words = args.split()
+    if len(words) > 1 or (words and not words[0].isdigit()):
+        return [Problem("log takes one number: how many of the last lines to show")]
+    return session.log(int(words[0]) if words else None)
+
+
+@BUILTINS.command(
+    "rules",
+    usage="rules [SECTION]",
+    help="Show the rules of the game, or one section of them (e.g. rules 8.1).",
+)
+def _rules(session: Session, args: str) -> Reply:
+    words = args.split()
+    if len(words) > 1:
+        return [Problem("rules takes at most one section number, e.g. rules 7.3")]
+    return session.rules(words[0] if words else None)
+
+
+# -- saves, deals, leaving ------------------------------------------------------------------
+def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+    if args:
+        return []
+    from cardavia_cli.commands.common import saves_dir
+
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    return [Completion(p.stem, "saved game") for p in sorted(folder.glob("*.toml"))]
+
+
+@BUILTINS.command(
+    "save",
+    usage="save [NAME]",
+    help="Save the deal so far (to NAME in the saves folder, or a path ending .toml); "
+    "without NAME, to the last save target.",
+    complete=_complete_saves,
+)
+def _save(session: Session, args: str) -> Reply:
+    words = args.split()
+    if len(words) > 1:
+        return [Problem("save takes one name (no spaces), e.g. save evening")]
+    return session.save(words[0] if words else None)
+
+
+def _over(session: Session) -> bool:
+    return session.state.is_over
+
+
+@BUILTINS.command(
+    "new",
+    usage="new [SEED]",
+    help="Start a new deal (a random one, or the one of SEED) with the same computer players.",
+    available=_over,
+)
+def _new(session: Session, args: str) -> Reply:
+    words = args.split()
+    if len(words) > 1 or (words and not words[0].lstrip("-").isdigit()):
+        return [Problem("new takes nothing or a whole-number seed, e.g. new 42")]
+    return session.new_deal(int(words[0]) if words else None)
+
+
+def _at_break(session: Session) -> bool:
+    return session.state.at_break
+
+
+@BUILTINS.command("next", help="Go on to the next round or deal of the match.", available=_at_break)
+def _next(session: Session, args: str) -> Reply:
+    return session.next_round()
+
+
+def _numbered(session: Session) -> bool:
+    return session.pending_candidates() is not None
+
+
+@BUILTINS.command(
+    "cancel", help="Take back a play that asked you to choose its reading.", available=_numbered
+)
+def _cancel(session: Session, args: str) -> Reply:
+    return session.cancel()
+
+
+@BUILTINS.command("quit", aliases=("exit",), help="Leave the REPL.")
+def _quit(session: Session, args: str) -> Reply:
+    return session.quit()

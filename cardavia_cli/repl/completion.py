@@ -1,0 +1,69 @@
+"""Tab completion: the verbs offered now, then the words that fit (cli.md "The REPL").
+
+:func:`complete_line` is plain logic over the session (tested directly); :class:`ReplCompleter`
+adapts it to prompt_toolkit. The first word completes to the legal action verbs and the
+interface commands offered now; later words ask the command's completer, which for a game action
+asks the game's UI (e.g. after ``claim`` only the cards that meld with the public card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.completion import CompleteEvent, Completer
+from prompt_toolkit.completion import Completion as PTCompletion
+from prompt_toolkit.document import Document
+
+from cardavia_cli.repl.hooks import Candidate, Completion
+
+if TYPE_CHECKING:
+    from cardavia_cli.repl.session import Session
+
+
+def complete_line(session: Session, text: str) -> tuple[str, list[Candidate]]:
+    """The word being completed at the end of ``text`` and its candidates, in order.
+
+    Matching ignores case (``rr`` completes to ``rR``); each candidate appears once.
+    """
+    words = text.split()
+    if text and not text[-1].isspace() and words:
+        prefix = words.pop()
+    else:
+        prefix = ""
+    if not words:
+        candidates: Iterable[Candidate] = [
+            Completion(cmd.verb, cmd.usage) for cmd in session.offered_commands()
+        ]
+    else:
+        cmd = session.registry.lookup(words[0])
+        if cmd is None or cmd.complete is None:
+            return prefix, []
+        try:
+            candidates = list(cmd.complete(session, words[1:]))
+        except Exception:  # noqa: BLE001 - completion must never break the prompt
+            return prefix, []
+    low = prefix.lower()
+    seen: set[str] = set()
+    out: list[Candidate] = []
+    for cand in candidates:
+        if cand.text.lower().startswith(low) and cand.text not in seen:
+            seen.add(cand.text)
+            out.append(cand)
+    return prefix, out
+
+
+class ReplCompleter(Completer):
+    """prompt_toolkit completer over :func:`complete_line`."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[PTCompletion]:
+        prefix, candidates = complete_line(self.session, document.text_before_cursor)
+        for cand in candidates:
+            yield PTCompletion(
+                cand.text, start_position=-len(prefix), display_meta=cand.meta or None
+            )

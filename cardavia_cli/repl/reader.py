@@ -1,0 +1,111 @@
+"""Reading commands: prompt_toolkit on a terminal, a plain line reader otherwise.
+
+design.md rule 8 (litecli; prompt_toolkit issues 502 and 1239): prompt_toolkit runs only when
+both standard input and output are terminals. Otherwise :class:`LineReader` reads one command
+per line, prints no prompt and never waits for anything but the next line, so sessions can be
+piped in. Every reader raises ``EOFError`` at the end of input; a terminal reader also raises
+``KeyboardInterrupt`` for Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from prompt_toolkit.completion import Completer
+
+
+class Reader(Protocol):
+    """Reads one command line. ``interactive`` is true on a terminal."""
+
+    interactive: bool
+
+    def read(self, prompt: str) -> str:
+        """The next line without its newline; raises ``EOFError`` at the end of input."""
+
+
+class LineReader:
+    """One command per line from a stream, no prompt (pipes, files)."""
+
+    interactive = False
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdin
+
+    def read(self, prompt: str) -> str:
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+
+class ListReader:
+    """Lines from an iterable (tests, scripts); ``interactive`` may be set to test terminal
+    behaviour without a terminal."""
+
+    def __init__(self, lines: Iterable[str], interactive: bool = False) -> None:
+        self._lines: Iterator[str] = iter(lines)
+        self.interactive = interactive
+        self.prompts: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        try:
+            return next(self._lines)
+        except StopIteration:
+            raise EOFError from None
+
+
+class PromptReader:
+    """prompt_toolkit prompt with persistent history, tab completion and a bottom toolbar."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        history_file: Path,
+        completer: Completer | None = None,
+        toolbar: Callable[[], str] | None = None,
+    ) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+        history: FileHistory | InMemoryHistory
+        try:
+            history_file.parent.mkdir(parents=True, exist_ok=True)
+            history = FileHistory(str(history_file))
+        except OSError:
+            history = InMemoryHistory()
+        self._session: PromptSession[str] = PromptSession(
+            history=history,
+            completer=completer,
+            complete_while_typing=False,
+            bottom_toolbar=toolbar,
+            reserve_space_for_menu=4,
+        )
+
+    def read(self, prompt: str) -> str:
+        return self._session.prompt(prompt)
+
+
+def is_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """Whether both streams are terminals (then, and only then, prompt_toolkit is used)."""
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    try:
+        return stdin.isatty() and stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def make_reader(
+    history_file: Path,
+    completer: Completer | None = None,
+    toolbar: Callable[[], str] | None = None,
+) -> Reader:
+    """A :class:`PromptReader` on a terminal, else a :class:`LineReader` on standard input."""
+    if is_terminal():
+        return PromptReader(history_file, completer, toolbar)
+    return LineReader()

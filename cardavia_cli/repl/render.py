@@ -1,0 +1,69 @@
+"""The one place where the REPL prints (design.md rule 7).
+
+:class:`Renderer` turns the items of a :data:`~.output.Reply` into output on a rich console.
+Plain strings are printed without markup (card melds are written ``[rR rR rR]``, which rich
+would otherwise read as markup). Off a terminal rich drops the styling by itself, and with
+``NO_COLOR`` it keeps the layout without colours; card codes carry their colour in their text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from rich.console import Console
+from rich.text import Text
+
+from cardavia_cli.repl.output import Item, Note, Paged, Problem
+
+PROBLEM_STYLE = "bold red"
+
+
+def _let_less_show_colours() -> None:
+    """rich pages through the system pager; ``less`` shows styled text only with ``-R``, so
+    add it to ``LESS`` (for this process and its pager) unless the user set ``R`` there."""
+    flags = os.environ.get("LESS")
+    if flags is None:
+        os.environ["LESS"] = "-R"
+    elif "R" not in flags and "r" not in flags:
+        os.environ["LESS"] = f"{flags} -R"
+
+
+class Renderer:
+    """Prints REPL output on ``console``; ``pager`` sends :class:`Paged` items to a pager."""
+
+    def __init__(self, console: Console, *, pager: bool = False) -> None:
+        self.console = console
+        self.pager = pager
+
+    def show(self, items: Iterable[Item]) -> None:
+        """Print every item, in order."""
+        for item in items:
+            self.show_one(item)
+
+    def show_one(self, item: Item) -> None:
+        """Print one item: a line for :class:`Note` and :class:`Problem`, a renderable as is."""
+        out = self.console
+        if isinstance(item, Problem):
+            line = Text("! ", style=PROBLEM_STYLE)
+            line.append(" ".join(item.text.split()), style=PROBLEM_STYLE)
+            out.print(line, soft_wrap=True)
+        elif isinstance(item, Note):
+            text = item.text if isinstance(item.text, Text) else Text(item.text)
+            if item.style:
+                text = text.copy()
+                text.stylize(item.style)
+            out.print(text, soft_wrap=True)
+        elif isinstance(item, Paged):
+            if self.pager:
+                _let_less_show_colours()
+                with out.pager(styles=True):
+                    out.print(item.renderable)
+            else:
+                out.print(item.renderable)
+        elif isinstance(item, str):
+            out.print(item, markup=False, highlight=False, soft_wrap=True)
+        elif isinstance(item, Text) and "\n" not in item.plain:
+            out.print(item, soft_wrap=True)
+        else:
+            out.print(item)

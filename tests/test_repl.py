@@ -1,0 +1,491 @@
+"""The REPL driven through piped input (design.md rule 9; cli.md "The REPL"; rules/sisepai.md 8).
+
+Most tests run a :class:`~cardavia_cli.repl.session.Session` in-process with a list of input
+lines and a captured plain console; a few run the real command with standard input piped, as a
+user's script would. ``CARDAVIA_HOME`` points at a temporary folder, so saves and the history
+never touch the user's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.dealfile import DealFile, load_deal, new_game_state, replay
+from cardavia_cli.engine.game import Event
+from cardavia_cli.games import load_game
+from cardavia_cli.games.sisepai.ai import BasicAgent
+from cardavia_cli.games.sisepai.cards import PACK, card_str, parse_card
+from cardavia_cli.games.sisepai.repl import UI
+from cardavia_cli.games.sisepai.rules import Action
+from cardavia_cli.repl.completion import complete_line
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.output import Problem
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import HUMAN, Session, rules_section
+
+# rules E10: 20 concealed cards that are already completely melded
+COMPLETE20 = "rK yK rA rA yE yE yE wR wH wC gR gR gR gR rP yP wP F wA wA"
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    return tmp_path / "home"
+
+
+def build_deck(hand0: str, stock_top: str, dealer: int = 0, seed: int = 1) -> list[str]:
+    """A deck where seat 0 is dealt ``hand0`` (20 cards) and the stock starts with
+    ``stock_top``; the other cards are shuffled, and the other copies of the stock-top codes
+    go to the bottom of the stock, so no other seat holds them (rules 6.2)."""
+    hand, top = hand0.split(), stock_top.split()
+    rest = Counter(PACK)
+    rest.subtract(Counter(hand) + Counter(top))
+    pool = sorted(rest.elements())
+    random.Random(seed).shuffle(pool)
+    pool = [c for c in pool if c not in top] + [c for c in pool if c in top]
+    mine, others = iter(hand), iter(pool)
+    deck = [next(mine) if (dealer + i) % 4 == 0 else next(others) for i in range(80)]
+    return deck + top + list(others)
+
+
+def make_session(
+    *,
+    seed: int = 0,
+    deck: list[str] | None = None,
+    dealer: int | None = None,
+    save_to: Path | None = None,
+    autosave: bool = False,
+) -> tuple[Session, io.StringIO]:
+    header = DealFile(game="sisepai", seed=seed, deck=deck, dealer=dealer)
+    state = new_game_state(header)
+    out = io.StringIO()
+    console = Console(file=out, width=100, no_color=True, force_terminal=False)
+    session = Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        header,
+        state,
+        console=console,
+        save_to=save_to,
+        autosave=autosave,
+    )
+    return session, out
+
+
+def start(session: Session) -> None:
+    """What :meth:`Session.run` does before reading the first line."""
+    session.emit(session.begin())
+    session.emit(session.before_prompt())
+
+
+def snapshot(session: Session) -> tuple[object, ...]:
+    st = session.state
+    return (
+        [str(r) for r in st.history],
+        [e.text for e in st.events],
+        [list(h) for h in st.hands],  # type: ignore[attr-defined]
+        [[str(m) for m in ms] for ms in st.exposed],  # type: ignore[attr-defined]
+        st.to_act,
+        st.phase,
+    )
+
+
+class Typist:
+    """A reader that types, at each decision, the basic player's choice as a person would:
+    ``win`` for a win, otherwise the action text or (every other time) its number."""
+
+    interactive = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.typed: list[str] = []
+        self.meant: list[str] = []
+        self.count = 0
+
+    def read(self, prompt: str) -> str:
+        s = self.session
+        if not s.human_to_act():
+            raise EOFError
+        action = decide(s.state, BasicAgent())
+        view = s.view()
+        option = next((o for o in view.claims if o.action == action), None)
+        self.count += 1
+        if option is not None and option.win:
+            line = "win"
+        elif view.phase == "claim" and self.count % 2:
+            line = str(UI.choices(view).index(str(action)) + 1)
+        else:
+            line = str(action)
+        self.typed.append(line)
+        self.meant.append(str(action))
+        return line
+
+
+def run_cli(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, CARDAVIA_HOME=str(home), NO_COLOR="1")
+    return subprocess.run(
+        [sys.executable, "-m", "cardavia_cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+# -- whole deals ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_typed_commands_play_a_whole_deal(seed: int) -> None:
+    session, out = make_session(seed=seed)
+    typist = Typist(session)
+    assert session.run(typist) == 0
+    state = session.state
+    assert state.is_over
+    outcome = state.result()
+    assert outcome is not None
+    text = out.getvalue()
+    lines = text.splitlines()
+    assert outcome.summary in lines
+    assert "! " not in text  # no command was refused
+    assert any(t.isdigit() for t in typist.typed) and any(" " in t for t in typist.typed)
+    # seat 0's decisions are what the typist meant, in order, plus carried-over passes (8.1)
+    mine = [r.text for r in state.history if r.seat == HUMAN and not r.forced]
+    i = 0
+    for meant in typist.meant:
+        while mine[i] != meant:
+            assert mine[i] == "pass", (meant, mine[i])
+            i += 1
+        i += 1
+    assert all(t == "pass" for t in mine[i:])
+    if outcome.winner is not None:
+        assert f"wins with {outcome.data['score']} points" in text or "win with" in text
+        for meld in outcome.data["melds"]:
+            assert " ".join(meld["cards"]) in text
+    # the replay of the recorded actions reproduces the deal (rules 4 of design.md)
+    again = replay(session.deal_file())
+    assert again.result() == outcome
+    assert again.history == state.history
+
+
+def test_auto_all_plays_to_the_end_and_shows_the_result() -> None:
+    session, out = make_session(seed=4)
+    assert session.run(ListReader(["auto all", "claim", "hint"])) == 0
+    outcome = session.state.result()
+    assert outcome is not None
+    text = out.getvalue()
+    assert outcome.summary in text.splitlines()
+    assert "Type new for another deal, or quit." in text
+    assert text.count("! the deal is over") == 2  # claim and hint, refused
+    assert text.rstrip().splitlines()[-1].startswith("! the deal is over")
+
+
+def test_piped_cli_whole_deal_exits_0_and_saves_nothing(_home: Path) -> None:
+    session, _ = make_session(seed=3)
+    session.run(ListReader(["auto all"]))
+    expected = session.state.result()
+    assert expected is not None
+    done = run_cli("sisepai", "play", "--seed", "3", stdin="hint\nauto all\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert expected.summary in lines
+    assert "\x1b[" not in done.stdout  # plain text off a terminal
+    assert "Hint: " in done.stdout
+    assert not (_home / "saves").exists()
+
+
+def test_end_of_input_mid_deal_exits_0_without_saving(_home: Path) -> None:
+    done = run_cli("sisepai", "play", "--seed", "5", stdin="hand\ntable\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert "Your hand" in done.stdout
+    assert not (_home / "saves").exists()
+
+
+# -- refusals ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    ["discard rR", "claim xx", "frobnicate", "claim rK rK rK", "win", "discard", "pass rR", "7"],
+)
+def test_illegal_or_mistyped_command_changes_nothing_and_prints_one_line(line: str) -> None:
+    # seed 5: the first decision is an answer to a discarded yE with only pass or a triple
+    session, out = make_session(seed=5)
+    start(session)
+    assert session.human_to_act() and session.view().phase == "claim"
+    before = snapshot(session)
+    out.seek(0)
+    out.truncate()
+    reply = session.execute(line)
+    session.emit(reply)
+    assert len(reply) == 1 and isinstance(reply[0], Problem)
+    printed = out.getvalue().splitlines()
+    assert len(printed) == 1 and printed[0].startswith("! ")
+    assert snapshot(session) == before
+
+
+def test_win_safeguard_refuses_once_then_accepts() -> None:
+    # rules 8.1: seat 0 deals and draws gP; [rP yP wP gP] wins, [rP wP gP] does not
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    start(session)
+    view = session.view()
+    assert view.public == parse_card("gP") and view.to_act == HUMAN
+    assert "WIN available: type win" in out.getvalue()
+    assert any(o.win for o in view.claims) and any(not o.win for o in view.claims)
+    before = snapshot(session)
+    first = session.execute("claim rp WP")
+    assert len(first) == 1 and isinstance(first[0], Problem)
+    assert "WIN available: type win" in first[0].text
+    assert snapshot(session) == before
+    session.emit(session.execute("claim rP wP"))
+    state = session.state
+    assert [r.text for r in state.history if r.seat == HUMAN] == ["claim rP wP"]
+    assert state.phase == "discard" and state.to_act == HUMAN
+    assert [str(m) for m in state.exposed[HUMAN]] == ["rP wP gP"]
+
+
+def test_typing_win_takes_the_first_winning_claim() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    session.run(ListReader(["win"]))
+    outcome = session.state.result()
+    assert outcome is not None and outcome.winner == HUMAN and outcome.data["score"] == 11
+    lines = out.getvalue().splitlines()
+    assert "Seat 0 wins with 11 points." in lines
+    assert "You claim the drawn gP: [rP yP wP gP] and win with 11 points!" in lines
+    assert "Your winning hand" in out.getvalue()
+
+
+def test_forced_claim_is_applied_and_announced_not_recorded() -> None:
+    hand = "rA rA yE wR wH gR gR rP yP wP wA wA yC yC gC gH gE gA wE wE"
+    deck = build_deck(hand, "F", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    start(session)
+    assert "You claim the drawn F: [F] (forced)." in out.getvalue().splitlines()
+    first = session.state.history[0]
+    assert (first.seat, first.text, first.forced) == (HUMAN, "claim", True)
+    assert "0 claim" not in session.state.recorded_actions()
+    assert session.view().phase == "discard" and session.human_to_act()
+
+
+def test_a_pass_in_the_draw_round_carries_over_to_the_discard_round() -> None:
+    # seat 3 deals and draws rR; seat 0 (next) could claim rR rR rR, passes once (rules 8.1)
+    hand = "rR rR yE wR wH gA gC rP yP wP wA wA yC yC gC gH gE gA wE yK"
+    deck = build_deck(hand, "rR yH", dealer=3)
+    session, out = make_session(deck=deck, dealer=3)
+    reader = ListReader(["pass"])
+    session.run(reader)
+    state = session.state
+    passes = [r for r in state.history if r.seat == HUMAN]
+    assert [r.text for r in passes[:2]] == ["pass", "pass"]
+    assert reader.prompts[:1] == ["rR > "]
+    texts = [e.text for e in state.events]
+    assert "dead rR" in texts
+    assert sum(p == "rR > " for p in reader.prompts) == 1
+    assert "Seat 3 (left) draws rR." in out.getvalue()
+
+
+def test_regression_carry_over_only_for_the_same_card() -> None:
+    # passed_draw_round once stayed true into the discard round of a later card after a claim.
+    # Over real deals, the pass carries over exactly into the discard round of the card just
+    # drawn, for the seats that passed on it in its draw round.
+    from cardavia_cli.engine.agents import decide
+    from cardavia_cli.engine.runner import make_agents
+    from cardavia_cli.games.sisepai import GAME
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.new_state(seed=seed)
+        agents = make_agents(GAME, ["random"] * 4)
+        while not state.is_over:
+            seat = state.to_act
+            view = state.view(seat)
+            expected = False
+            if view.phase == "claim" and view.source == "discard":
+                passed = set()
+                for event in reversed(state.events):
+                    words = event.text.split()
+                    if words[0] in ("claim", "discard"):
+                        break
+                    if words[0] == "respond" and words[2] == "pass":
+                        passed.add(int(words[1]))
+                    if words[0] == "draw":
+                        expected = seat in passed and words[2] == card_str(view.public)
+                        break
+                checked += 1
+            assert view.passed_draw_round == expected
+            assert (UI.auto_answer(view) == "pass") == (expected and Action("pass") in view.legal)
+            state.apply(decide(state, agents[seat]))
+    assert checked > 100
+
+
+# -- saves ---------------------------------------------------------------------------------
+def test_save_then_resume_reproduces_the_state(_home: Path) -> None:
+    session, out = make_session(seed=5)
+    session.run(ListReader(["claim yE yE", "discard gA", "2", "save evening"]))
+    path = _home / "saves" / "evening.toml"
+    assert path.is_file()
+    assert "Saved to" in out.getvalue() and "cardavia resume evening" in out.getvalue()
+    deal = load_deal(path)
+    assert deal.seed == 5 and deal.deck is None
+    assert deal.seats == ["human", "basic", "basic", "basic"]
+    assert [a for a in deal.actions] == session.state.recorded_actions()
+    assert set(session.state.recorded_actions()) <= set(deal.actions)
+    assert "0 claim yE yE" in deal.actions and "0 discard gA" in deal.actions
+    resumed = replay(deal, str(path))
+    assert snapshot(
+        Session(
+            load_game("sisepai"),
+            load_ui("sisepai"),
+            deal,
+            resumed,
+            console=Console(file=io.StringIO()),
+            replayed="test",
+        )
+    ) == snapshot(session)
+    # and through the command, with the rest of the deal piped in
+    done = run_cli("resume", "evening", stdin="hand\nauto all\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Resumed" in done.stdout and f"{len(deal.actions)} recorded actions replayed" in done.stdout
+    )
+    session.run(ListReader(["auto all"]))
+    assert session.state.result().summary in done.stdout.splitlines()
+
+
+def test_save_option_autosaves_after_each_decision_and_at_the_end(_home: Path) -> None:
+    target = _home / "saves" / "auto.toml"
+    session, _ = make_session(seed=5, save_to=target, autosave=True)
+    start(session)
+    assert not target.exists()  # nothing decided yet by the person
+    session.emit(session.execute("claim yE yE"))
+    assert replay(load_deal(target)).history == session.state.history
+    session.emit(session.execute("auto all"))
+    assert session.state.is_over
+    final = load_deal(target)
+    assert replay(final).history == session.state.history
+    assert replay(final).result() == session.state.result()
+
+
+def test_save_to_a_path_and_a_given_deck_is_kept(tmp_path: Path) -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, _ = make_session(deck=deck, dealer=0)
+    start(session)
+    target = tmp_path / "here.toml"
+    reply = session.execute(f"save {target}")
+    assert "Saved to" in str(reply[0])
+    deal = load_deal(target)
+    assert deal.deck == deck and deal.dealer == 0
+
+
+def test_play_deal_option_and_bad_files_exit_2(_home: Path, tmp_path: Path) -> None:
+    good = tmp_path / "deal.toml"
+    good.write_text('format = 1\ngame = "sisepai"\nseed = 5\nactions = ["2 claim rP yP gP"]\n')
+    done = run_cli("sisepai", "play", "--deal", str(good), stdin="table\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert "1 recorded action replayed" in done.stdout
+    bad_toml = tmp_path / "bad.toml"
+    bad_toml.write_text("format = = 1\n")
+    illegal = tmp_path / "illegal.toml"
+    illegal.write_text('format = 1\ngame = "sisepai"\nseed = 5\nactions = ["0 discard rK"]\n')
+    for args in (
+        ("sisepai", "play", "--deal", str(tmp_path / "missing.toml")),
+        ("sisepai", "play", "--deal", str(bad_toml)),
+        ("sisepai", "play", "--deal", str(illegal)),
+        ("sisepai", "play", "--ai", "genius"),
+        ("resume", "no-such-save"),
+    ):
+        done = run_cli(*args, home=_home)
+        assert done.returncode == 2, args
+        assert done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+# -- completion and help -------------------------------------------------------------------
+def test_completion_offers_legal_verbs_and_the_cards_that_fit() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, _ = make_session(deck=deck, dealer=0)
+    start(session)
+    _, verbs = complete_line(session, "")
+    names = [c.text for c in verbs]
+    assert names[:3] == ["pass", "claim", "win"]
+    assert "discard" not in names and "help" in names and "save" in names
+    assert [c.text for c in complete_line(session, "cl")[1]] == ["claim"]
+    prefix, cards = complete_line(session, "claim ")
+    assert prefix == "" and [c.text for c in cards] == ["rP", "yP", "wP"]
+    assert [c.text for c in complete_line(session, "claim rP ")[1]] == ["yP", "wP"]
+    assert [c.text for c in complete_line(session, "claim rp w")[1]] == ["wP"]
+    assert [c.text for c in complete_line(session, "claim rP wP ")[1]] == ["yP"]  # soldier4
+    assert complete_line(session, "claim rP yP wP ")[1] == []
+    assert complete_line(session, "discard ")[1] == []
+    session.emit(session.execute("claim yP wP"))
+    session.emit(session.execute("claim yP wP"))  # accepted the second time
+    _, discards = complete_line(session, "discard ")
+    legal = [card_str(a.cards[0]) for a in session.state.legal_actions()]
+    assert [c.text for c in discards] == legal and "rK" not in legal
+    assert [c.text for c in complete_line(session, "help cl")[1]] == ["claim"]
+
+
+def test_help_lists_the_registry_and_rules_sections() -> None:
+    session, out = make_session(seed=5)
+    start(session)
+    session.emit(session.execute("help"))
+    session.emit(session.execute("help claim"))
+    session.emit(session.execute("rules 8.1"))
+    text = out.getvalue()
+    for verb in (
+        "pass",
+        "claim [CARDS]",
+        "win",
+        "discard CARD",
+        "hint",
+        "auto [all]",
+        "save [NAME]",
+        "quit",
+    ):
+        assert verb in text
+    assert "Wins are never missed by accident" in text  # from the rules section
+    assert (
+        rules_section("# A\n## 1. One\nx\n### 1.1 Sub\ny\n## 2. Two\nz", "1")
+        == "## 1. One\nx\n### 1.1 Sub\ny"
+    )
+    assert rules_section("## 1. One", "9") is None
+
+
+def test_hint_suggests_the_basic_choice_and_marks_dead_waits() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    start(session)
+    session.emit(session.execute("hint"))
+    assert "Hint: win: [rP yP wP gP] soldier4" in out.getvalue()
+    # a waiting hand: waits listed, a wait with every remaining copy visible marked dead
+    view = session.view()
+    hand = [parse_card(c) for c in COMPLETE20.split()]
+    dead = tuple(parse_card(c) for c in ["gK"] * 4)
+    waiting = dataclasses.replace(
+        view, hand=tuple(sorted(hand)), dead=dead, phase="claim", claims=()
+    )
+    rendered = io.StringIO()
+    Console(file=rendered, width=100, no_color=True).print(UI.hint(waiting, Action("pass")))
+    waits_line = [ln for ln in rendered.getvalue().splitlines() if ln.startswith("Waits:")][0]
+    assert waits_line == "Waits: rK rA yK yA yE wK wA gK (dead) gP F"
+
+
+def test_quit_on_a_terminal_asks_once_for_an_unsaved_deal() -> None:
+    session, out = make_session(seed=5)
+    reader = ListReader(["claim yE yE", "quit", "quit", "hand"], interactive=True)
+    assert session.run(reader) == 0
+    text = out.getvalue()
+    assert "this deal is not saved" in text and "Goodbye." in text
+    assert reader.read("") == "hand"  # the second quit left: the last line was never read
