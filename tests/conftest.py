@@ -1,0 +1,12 @@
+"""Shared test setup: the helper module ``sisepai_support`` (card helpers, the exhaustive
+oracle, deck builders and the reference policies of rules E15) is importable from every test
+module, whatever pytest's import mode."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)

@@ -1,0 +1,336 @@
+"""Deal files and saves (cli.md, "Deal files, saves and replays"): every way a file can be wrong
+names its place; forced answers may be listed or omitted; writing is atomic; files round-trip.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from sisepai_support import build_deck, snapshot
+
+from cardavia_cli.engine import dealfile
+from cardavia_cli.engine.dealfile import (
+    DealFile,
+    load_deal,
+    new_game_state,
+    parse_deal,
+    read_text,
+    replay,
+    save_atomic,
+)
+from cardavia_cli.engine.errors import CardaviaError, DealFileError
+from cardavia_cli.games.sisepai.cards import CODES, PACK
+
+HEAD = 'format = 1\ngame = "sisepai"\n'
+
+
+def toml_list(items) -> str:
+    return "[" + ", ".join(f'"{x}"' for x in items) + "]"
+
+
+def deal_text(deck=None, dealer=None, seats=None, actions=None, extra="") -> str:
+    text = HEAD
+    if deck is not None:
+        text += f"deck = {toml_list(deck)}\n"
+    if dealer is not None:
+        text += f"dealer = {dealer}\n"
+    if seats is not None:
+        text += f"seats = {toml_list(seats)}\n"
+    if actions is not None:
+        text += f"actions = {toml_list(actions)}\n"
+    return text + extra
+
+
+def error_of(text: str, where: str = "game.toml") -> str:
+    with pytest.raises(DealFileError) as info:
+        replay(parse_deal(text, where), where)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(f"{where}: ")
+    assert isinstance(info.value, CardaviaError)
+    return message
+
+
+# ---------------------------------------------------------------- reading
+
+
+def test_minimal_file_and_defaults():
+    df = parse_deal(HEAD, "x.toml")
+    assert (df.game, df.seed, df.deck, df.dealer, df.actions, df.match) == (
+        "sisepai",
+        0,
+        None,
+        None,
+        [],
+        {},
+    )
+    assert df.seats == ["human", "basic", "basic", "basic"]
+    state = replay(df)
+    assert state.phase == "claim" and state.stock_count == 36
+
+
+def test_malformed_toml_names_the_line():
+    message = error_of(HEAD + 'seed = 3\nseats = ["human", \n\ndealer = = 2\n')
+    assert "malformed TOML" in message
+    assert "line 6" in message
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ("colour = 3\n", r"unknown key 'colour' for sisepai"),
+        ("lives = [3, 3, 3, 3]\n", r"unknown key 'lives'"),
+        ('seed = "seven"\n', r"'seed' must be a whole number, not 'seven'"),
+        ("seed = 1.5\n", r"'seed' must be a whole number"),
+        ("dealer = 4\n", r"'dealer' must be a seat 0\.\.3, not 4"),
+        ("dealer = -1\n", r"'dealer' must be a seat 0\.\.3, not -1"),
+        ('dealer = "0"\n', r"'dealer' must be a whole number"),
+        ("dealer = true\n", r"'dealer' must be a whole number"),
+        (
+            'seats = ["human", "basic", "human", "basic"]\n',
+            r"seats\[2\]: 'human' may only sit at seat 0",
+        ),
+        (
+            'seats = ["basic", "expert", "basic", "basic"]\n',
+            r"seats\[1\]: unknown seat kind 'expert'",
+        ),
+        ('seats = ["basic", "basic", "basic"]\n', r"'seats' must list four seat kinds"),
+        ('actions = "0 pass"\n', r"'actions' must be a list"),
+        ('actions = ["pass"]\n', r"actions\[0\] = 'pass': write \"SEAT COMMAND\""),
+        ('actions = ["0 pass", "4 pass"]\n', r"actions\[1\] = '4 pass'"),
+        ('actions = ["0 pass", "1 pass", "2"]\n', r"actions\[2\] = '2'"),
+        ('actions = ["x claim rK"]\n', r"actions\[0\] = 'x claim rK'"),
+        ("actions = [3]\n", r"actions\[0\] must be a string"),
+        ('deck = "rK rK"\n', r"'deck' must be a list of cards"),
+    ],
+)
+def test_bad_values_name_the_place(extra, expected):
+    assert pytest.raises(DealFileError, parse_deal, HEAD + extra, "game.toml").match(expected)
+    assert error_of(HEAD + extra).startswith("game.toml: ")
+
+
+def test_unknown_or_missing_game_and_format():
+    with pytest.raises(DealFileError, match=r"'game' must be one of .*sisepai.*not 'poker'"):
+        parse_deal('format = 1\ngame = "poker"\n', "p.toml")
+    with pytest.raises(DealFileError, match="missing key 'game'"):
+        parse_deal("format = 1\n", "p.toml")
+    with pytest.raises(DealFileError, match="'format' must be 1, not 2"):
+        parse_deal('format = 2\ngame = "sisepai"\n', "p.toml")
+
+
+def test_deck_with_wrong_count():
+    message = error_of(deal_text(deck=PACK[:-1]))
+    assert "deck is not the pack" in message and "116 cards, the pack has 117" in message
+    message = error_of(deal_text(deck=[*PACK, "F"]))
+    assert "118 cards" in message and "F x6 (the pack has 5)" in message
+
+
+def test_deck_with_a_fifth_copy():
+    deck = list(PACK)
+    deck[10] = "rK"  # an rE becomes a fifth rK
+    message = error_of(deal_text(deck=deck))
+    assert "rK x5 (the pack has 4)" in message
+    assert "rE x3 (the pack has 4)" in message
+    assert "cards, the pack has" not in message
+
+
+def test_deck_with_an_unknown_card_at_index():
+    deck = list(PACK)
+    deck[57] = "zK"
+    assert "deck[57]: unknown card 'zK'" in error_of(deal_text(deck=deck))
+    deck[57] = 7
+    text = (
+        HEAD
+        + "deck = ["
+        + ", ".join(f'"{c}"' if isinstance(c, str) else str(c) for c in deck)
+        + "]\n"
+    )
+    assert "deck[57] must be a card text, not 7" in error_of(text)
+
+
+def test_deck_accepts_any_notation_and_stores_canonical_codes():
+    deck = ["red-general" if c == "rK" else c.lower() for c in PACK]
+    df = parse_deal(deal_text(deck=deck, dealer=2))
+    assert df.deck == list(PACK)
+    assert new_game_state(df).dealer == 2
+
+
+# ---------------------------------------------------------------- replaying actions
+
+# A deal where seat 2 draws wP from the canonical pack and every hand wins with it (rules E13).
+E13 = {"deck": list(PACK), "dealer": 2}
+
+
+def test_illegal_recorded_action_names_its_index():
+    message = error_of(deal_text(**E13, actions=["2 pass", "3 claim rK rA"]))
+    assert "action 2 of 2 ('3 claim rK rA')" in message
+    assert "not a meld" in message or "not in the concealed hand" in message
+
+
+def test_invalid_action_text_names_its_index():
+    message = error_of(deal_text(**E13, actions=["2 fly"]))
+    assert "action 1 of 1 ('2 fly')" in message and "unknown action 'fly'" in message
+
+
+def test_action_by_the_wrong_seat():
+    message = error_of(deal_text(**E13, actions=["2 pass", "0 pass"]))
+    assert "action 2 of 2 ('0 pass'): seat 3 is to act, not seat 0" in message
+
+
+def test_action_after_the_end():
+    lines = ["2 claim rP yP", "3 pass", "0 pass", "1 pass", "2 pass"]
+    message = error_of(deal_text(**E13, actions=lines))
+    assert "action 5 of 5 ('2 pass'): the game is already over" in message
+
+
+def test_replayed_win():
+    state = replay(
+        parse_deal(deal_text(**E13, actions=["2 claim rP yP", "3 pass", "0 pass", "1 pass"]))
+    )
+    assert state.result().winner == 2 and state.result().data["score"] == 7
+    # the alias 'win' is accepted in a file too and means the same claim
+    again = replay(parse_deal(deal_text(**E13, actions=["2 win", "3 pass", "0 pass", "1 pass"])))
+    assert snapshot(again)[:3] == snapshot(state)[:3]
+
+
+def _flower_deck():
+    """Seat 0 (dealer) draws a flower: its claim is forced; nobody else can claim it."""
+    return build_deck(0, {0: "rK gA wC wC"}, stock="F rE", avoid="F wC")
+
+
+def test_forced_answer_may_be_listed_or_omitted():
+    deck = _flower_deck()
+    omitted = replay(parse_deal(deal_text(deck=deck, dealer=0, actions=["0 discard wC"])))
+    listed = replay(
+        parse_deal(
+            deal_text(
+                deck=deck,
+                dealer=0,
+                actions=["0 claim", "1 pass", "2 pass", "3 pass", "0 discard wC"],
+            )
+        )
+    )
+    partly = replay(parse_deal(deal_text(deck=deck, dealer=0, actions=["0 claim", "0 discard wC"])))
+    assert snapshot(omitted) == snapshot(listed) == snapshot(partly)
+    assert [str(m) for m in omitted.exposed[0]] == ["F"]
+    assert "discard 0 wC" in [e.text for e in omitted.events]
+    assert omitted.recorded_actions() == ["0 discard wC"]
+
+
+def test_a_different_answer_to_a_forced_point_is_an_error():
+    deck = _flower_deck()
+    message = error_of(deal_text(deck=deck, dealer=0, actions=["0 pass", "0 discard wC"]))
+    assert "action 1 of 2 ('0 pass')" in message and "must discard" in message
+
+
+def test_regression_forced_pass_before_an_equal_decision():
+    # Seat 1 draws wA: nobody can claim it, so seat 0 passes twice by force. Seat 2 then draws
+    # rR, which seat 0 may claim (it holds rR rR): its pass there is a real decision, the only
+    # real decision. The save lists the two forced passes before it too (a replay would read
+    # a lone "0 pass" as the first forced answer), and replaying it reproduces the game.
+    deck = build_deck(1, {0: "rR rR"}, stock="wA rR", avoid="wA wK wE rR")
+    state = replay(parse_deal(deal_text(deck=deck, dealer=1)))
+    assert state.to_act == 0 and state.public == CODES.index("rR") and state.legal_actions()[1:]
+    state.play_text("pass")
+    dealfile.apply_forced(state)
+    assert state.recorded_actions() == ["0 pass", "0 pass", "0 pass"]
+    again = replay(parse_deal(deal_text(deck=deck, dealer=1, actions=state.recorded_actions())))
+    assert snapshot(again) == snapshot(state)
+
+
+def test_listing_the_forced_pass_disambiguates():
+    deck = build_deck(1, {0: "rR rR"}, stock="wA rR", avoid="wA wK wE rR")
+    state = replay(
+        parse_deal(deal_text(deck=deck, dealer=1, actions=["0 pass", "0 pass", "0 pass"]))
+    )
+    assert state.dead[:1] == [CODES.index("wA")] and state.public == CODES.index("rR")
+    assert [r.forced for r in state.history if r.seat == 0] == [True, True, False]
+
+
+# ---------------------------------------------------------------- files on disk
+
+
+def test_load_deal_names_the_file(tmp_path):
+    missing = tmp_path / "nope.toml"
+    with pytest.raises(DealFileError, match=r"nope\.toml: no such file"):
+        load_deal(missing)
+    with pytest.raises(DealFileError, match="is a directory"):
+        read_text(tmp_path)
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b'game = "sisepai"\n\xff\xfe')
+    with pytest.raises(DealFileError, match=r"bin\.toml: not UTF-8 text"):
+        load_deal(binary)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(HEAD + "dealer = 9\n")
+    with pytest.raises(DealFileError, match=r"^.*bad\.toml: 'dealer' must be a seat"):
+        load_deal(bad)
+
+
+def test_round_trip_to_toml_and_back(tmp_path):
+    df = DealFile(
+        game="sisepai",
+        seed=42,
+        deck=list(PACK),
+        dealer=3,
+        seats=["random", "basic", "random", "basic"],
+        actions=["3 pass", "0 pass"],
+    )
+    text = df.to_toml()
+    assert text.index("format") < text.index("game") < text.index("seed") < text.index("deck")
+    back = parse_deal(text, "t.toml")
+    assert back == df
+    path = save_atomic(tmp_path / "sub" / "t.toml", df)
+    assert path.read_text("utf-8") == text
+    assert load_deal(path) == df
+
+
+def test_save_atomic_keeps_the_old_file_when_the_rename_fails(tmp_path, monkeypatch):
+    path = tmp_path / "save.toml"
+    old = DealFile(game="sisepai", seed=1, actions=["0 pass"])
+    save_atomic(path, old)
+    before = path.read_bytes()
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        save_atomic(path, DealFile(game="sisepai", seed=2))
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.toml"]
+
+
+def test_save_atomic_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypatch):
+    path = tmp_path / "save.toml"
+    save_atomic(path, DealFile(game="sisepai", seed=1))
+    before = path.read_bytes()
+    real_fdopen = os.fdopen
+
+    class Failing:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+            return False
+
+        def write(self, text):
+            self.fh.write(text[: len(text) // 2])
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: Failing(real_fdopen(fd, *a, **k)))
+    with pytest.raises(OSError, match="Input/output"):
+        save_atomic(path, DealFile(game="sisepai", seed=2, actions=["0 pass"] * 50))
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.toml"]
+
+
+def test_new_file_is_created_with_its_folder(tmp_path):
+    path = save_atomic(tmp_path / "a" / "b" / "new.toml", DealFile(game="sisepai"))
+    assert Path(path).exists()
+    assert parse_deal(Path(path).read_text("utf-8")).seed == 0

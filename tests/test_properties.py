@@ -1,0 +1,229 @@
+"""Random-playout invariants of Si Se Pai (design.md, "Tests in layers"): card conservation,
+legal computer players, replay determinism through deal files, views that leak nothing, and
+``apply`` against ``apply_unchecked``. Deals come from a seed strategy; every seat is played by
+the ``random`` or ``basic`` computer player through :mod:`cardavia_cli.engine.runner`."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sisepai_support import save_lines, snapshot
+
+from cardavia_cli.engine import agents as engine_agents
+from cardavia_cli.engine.dealfile import DealFile, parse_deal, replay
+from cardavia_cli.engine.runner import make_agents, play_on, step
+from cardavia_cli.games.sisepai import GAME
+from cardavia_cli.games.sisepai.cards import CODES, PACK, expand
+from cardavia_cli.games.sisepai.rules import new_state
+
+PLAYOUTS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+levels = st.lists(st.sampled_from(["random", "basic"]), min_size=4, max_size=4)
+
+
+def table_cards(state) -> Counter:
+    """Every card the state accounts for: hands, exposed melds, dead pile, public card, stock."""
+    seen: Counter = Counter()
+    for seat in range(4):
+        for code, n in enumerate(state.hands[seat]):
+            seen[CODES[code]] += n
+        for meld in state.exposed[seat]:
+            seen.update(CODES[c] for c in meld.cards)
+    seen.update(CODES[c] for c in state.dead)
+    if state.public is not None:
+        seen[CODES[state.public]] += 1
+    seen.update(CODES[c] for c in state.stock[state.stock_pos :])
+    return seen
+
+
+def playout(seed: int, seat_levels: list[str], each=None):
+    """Play a whole deal with computer players, calling ``each(state)`` before every step."""
+    state = GAME.new_state(seed=seed)
+    agents = make_agents(GAME, seat_levels)
+    for _ in range(5000):
+        if each is not None:
+            each(state)
+        if state.is_over:
+            return state
+        step(state, agents)
+    raise AssertionError("the deal did not end")
+
+
+@PLAYOUTS
+@given(seeds, levels)
+def test_cards_are_conserved_and_hands_never_grow(seed, seat_levels):
+    pack = Counter(PACK)
+    previous = {}
+
+    def check(state):
+        assert table_cards(state) == pack
+        for seat in range(4):
+            if seat in previous:
+                assert all(a <= b for a, b in zip(state.hands[seat], previous[seat], strict=True))
+            previous[seat] = list(state.hands[seat])
+            # 20 cards between public cards; a claimant holds 21 until it discards, a winner 21
+            holding = (
+                21 if seat in (state.claimant, getattr(state.result(), "winner", None)) else 20
+            )
+            assert (
+                sum(state.hands[seat]) + sum(len(m.cards) for m in state.exposed[seat]) == holding
+            )
+        assert len(state.events) == len(set(map(id, state.events)))
+
+    state = playout(seed, seat_levels, check)
+    outcome = state.result()
+    assert outcome is not None and outcome.termination in ("win", "exhausted")
+    if outcome.termination == "win":
+        assert outcome.data["score"] == sum(m["points"] for m in outcome.data["melds"])
+        assert sum(len(m["cards"]) for m in outcome.data["melds"]) == 21
+    else:
+        assert state.stock_count == 0 and outcome.winner is None
+
+
+@PLAYOUTS
+@given(seeds, levels)
+def test_computer_players_never_choose_an_illegal_action(seed, seat_levels):
+    engine_agents.AGENT_ERRORS.clear()
+    state = GAME.new_state(seed=seed)
+    play_on(state, make_agents(GAME, seat_levels))
+    assert state.is_over
+    assert engine_agents.AGENT_ERRORS == []
+
+
+def _to_file_and_back(deal: DealFile) -> DealFile:
+    return parse_deal(deal.to_toml(), "replay.toml")
+
+
+@PLAYOUTS
+@given(seeds, levels, st.data())
+def test_replay_reproduces_the_state_at_every_cut(seed, seat_levels, data):
+    before: list[tuple] = []  # before[i]: the state before history[i] was applied
+
+    def remember(state):
+        before.append(snapshot(state))
+
+    state = playout(seed, seat_levels, remember)
+    history = state.history
+    lines = save_lines(history)
+    actions = [text for _, text in lines]
+    real = [str(r) for r in history if not r.forced]
+    assert [t for (i, t) in lines if not history[i].forced] == real
+    assert state.recorded_actions() in (
+        real,
+        actions,
+    )  # (actions: once forced answers are listed where needed)
+    seats = ["human" if seat_levels[0] == "basic" else seat_levels[0], *seat_levels[1:]]
+    full = _to_file_and_back(DealFile(game="sisepai", seed=seed, seats=seats, actions=actions))
+    assert full.actions == actions and full.seats == seats
+    again = replay(full)
+    assert snapshot(again) == snapshot(state)
+    assert again.result() == state.result()
+    # a save cut after k lines replays to the position before the next real decision
+    for cut in {0, len(lines), data.draw(st.integers(0, len(lines)))}:
+        after = lines[cut - 1][0] + 1 if cut else 0
+        stop = next((i for i in range(after, len(history)) if not history[i].forced), len(history))
+        part = replay(_to_file_and_back(DealFile(game="sisepai", seed=seed, actions=actions[:cut])))
+        assert snapshot(part) == before[stop]
+    # the same deal written with its explicit deck and dealer replays the same way
+    explicit = DealFile(
+        game="sisepai",
+        seed=seed,
+        deck=[CODES[c] for c in state.deck],
+        dealer=state.dealer,
+        actions=actions,
+    )
+    assert snapshot(replay(_to_file_and_back(explicit))) == snapshot(state)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_recorded_actions_alone_replay_the_deal(seed):
+    state = playout(seed, ["random"] * 4)
+    again = replay(
+        _to_file_and_back(DealFile(game="sisepai", seed=seed, actions=state.recorded_actions()))
+    )
+    assert snapshot(again) == snapshot(state)
+
+
+def _shuffle_hidden(state, seat: int, rng: random.Random):
+    """A copy of ``state`` whose other seats' concealed cards are dealt out differently
+    (same hand sizes): nothing that ``seat`` may see changes."""
+    other = copy.copy(state)  # the view only reads; the hands are the part replaced
+    other.hands = [list(h) for h in state.hands]
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in expand(other.hands[s])]
+    rng.shuffle(pool)
+    for s in others:
+        size = sum(other.hands[s])
+        taken, pool = pool[:size], pool[size:]
+        other.hands[s] = [0] * 29
+        for c in taken:
+            other.hands[s][c] += 1
+    other._invalidate()
+    return other
+
+
+@PLAYOUTS
+@given(seeds, levels)
+def test_views_leak_nothing(seed, seat_levels):
+    rng = random.Random(seed)
+
+    def check(state):
+        for seat in range(4):
+            view = state.view(seat)
+            assert view.seat == seat
+            assert view.hand == tuple(expand(state.hands[seat]))
+            assert list(view.events) == [
+                e for e in state.events if e.seats is None or seat in e.seats
+            ]
+            for event in view.events:
+                if event.seats is not None:
+                    assert seat in event.seats
+                    if event.text.startswith(("deal ", "respond ")):
+                        assert event.text.split()[1] == str(seat)
+            if state.to_act != seat:
+                assert view.legal == () and view.claims == ()
+            else:
+                assert list(view.legal) == state.legal_actions()
+            if view.own_response is not None:
+                assert state.responses[seat][0] == view.own_response
+            # the view is a function of what the seat may see: re-dealing the others'
+            # concealed cards changes nothing in it
+            if state.to_act == seat or rng.random() < 0.3:
+                assert _shuffle_hidden(state, seat, rng).view(seat) == view
+
+    playout(seed, seat_levels, check)
+
+
+@PLAYOUTS
+@given(seeds, levels)
+def test_apply_and_apply_unchecked_play_the_same_game(seed, seat_levels):
+    checked = GAME.new_state(seed=seed)
+    unchecked = GAME.new_state(seed=seed)
+    agents = make_agents(GAME, seat_levels)
+    while not checked.is_over:
+        action = step(checked, agents)
+        unchecked.apply_unchecked(action)
+        assert snapshot(unchecked) == snapshot(checked)
+    assert unchecked.is_over and unchecked.result() == checked.result()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds)
+def test_every_legal_action_is_accepted_by_its_own_text(seed):
+    """parse_action(str(a)) == a for every legal action along a random playout, and the
+    text round-trips through the deal-file notation."""
+    state = new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal, "a seat to act always has a legal action"
+        assert len(set(legal)) == len(legal)
+        for action in legal:
+            assert state.parse_action(str(action)) == action
+        state.apply(legal[rng.randrange(len(legal))])
