@@ -20,10 +20,7 @@ def print_rules(game: str) -> None:
     """Print a game's rules with rich Markdown (through a pager on a terminal)."""
     from rich.markdown import Markdown
 
-    out = console()
-    md = Markdown(rules_text(game))
-    if sys.stdout.isatty():
-        with out.pager(styles=True):
-            out.print(md)
-    else:
-        out.print(md)
+    from cardavia_cli.repl.output import Paged
+    from cardavia_cli.repl.render import Renderer
+
+    Renderer(console(), pager=sys.stdout.isatty()).show([Paged(Markdown(rules_text(game)))])
