@@ -1,9 +1,199 @@
-"""``cardavia arena GAME`` (placeholder until the arena lands)."""
+"""``cardavia arena GAME``: computer players against each other (cli.md; ai.md, "Measuring
+strength"). The work is done by :mod:`cardavia_cli.engine.arena`; this module parses the
+options, shows progress and prints the result.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+
+from cardavia_cli.commands.common import console, fail, guarded, print_json
+
+DEFAULT_SEATS = "basic,basic,basic,basic"
+
+
+#: The command's help, one string per paragraph (rich markup; Typer keeps line breaks).
+HELP = "\n\n".join(
+    [
+        "Computer players against each other: wins per seat with 95% confidence intervals "
+        "(Wilson), draws, and deals per second.",
+        "Deal [italic]i[/italic] is shuffled from a seed derived from --seed and "
+        "[italic]i[/italic], so a run is reproducible. A seat that wins a deal scores one win "
+        "(in partnership games both partners do); a deal without a winner is a draw.",
+        "[bold]--rotate[/bold] measures levels fairly in solo games. With seats that are not "
+        "all the same level, each deck is played four times, the seat list rotated one place "
+        "each time (in rotation [italic]r[/italic], seat [italic]s[/italic] is played by the "
+        "level listed at position [italic]s - r[/italic] mod 4), so every level plays every "
+        "seat with the same cards and the same dealer. --deals counts every game played (four "
+        "per deck), so it must be a multiple of 4. A table of per-level totals follows: each "
+        "level's wins over the seat-deals it played; players of equal strength each win 25% "
+        "of the decided deals.",
+        "Example: [bold]cardavia arena sisepai --seats basic,random,random,random --rotate "
+        "--deals 1000[/bold]",
+        'JSON: {"game", "deals", "seats", "wins", "win_rate", "ci95", "draws", '
+        '"deals_per_second"}, plus "seed", "rotate", "decks", "levels" (the per-level totals: '
+        '"level", "seat_deals", "wins", "win_rate", "ci95") and "agent_errors".',
+    ]
+)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``arena`` to the root app."""
+    app.command(name="arena", help=HELP)(arena)
+
+
+@guarded
+def arena(
+    game: str = typer.Argument(..., help="The game, e.g. sisepai."),
+    deals_text: str = typer.Option(
+        "100",
+        "--deals",
+        "-n",
+        metavar="N",
+        help="How many deals to play (matches, for Cuccu and Guandan).",
+    ),
+    seats: str = typer.Option(
+        DEFAULT_SEATS,
+        "--seats",
+        help="The four computer-player levels, seats 0 to 3, separated by commas.",
+    ),
+    seed_text: str = typer.Option(
+        "0",
+        "--seed",
+        metavar="N",
+        help="Seed of the run: the same seed plays the same decks and games.",
+    ),
+    rotate: bool = typer.Option(
+        False,
+        "--rotate",
+        help="Play every deck once per rotation of the seat list, so each level sits in every seat "
+        "on the same decks; --deals must then be a multiple of 4.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Computer players against each other (see :data:`HELP`)."""
+    from cardavia_cli.engine.arena import run_arena
+    from cardavia_cli.games import load_game
+
+    deals = _whole(deals_text, "--deals")
+    seed = _whole(seed_text, "--seed")
+    levels = [part.strip().lower() for part in seats.split(",")]
+    if len(levels) != 4 or not all(levels):
+        fail(f"--seats {seats!r}: give four levels separated by commas, e.g. {DEFAULT_SEATS}")
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    info = load_game(game.strip().lower())
+    unknown = [lvl for lvl in levels if lvl not in info.agents]
+    if unknown:
+        fail(
+            f"--seats {seats!r}: unknown computer player level {unknown[0]!r} for {info.name} "
+            f"(known: {', '.join(info.agents)})"
+        )
+    if rotate and len(set(levels)) > 1 and deals % 4:
+        fail(
+            f"--deals {deals} with --rotate: give a multiple of 4 "
+            "(each deck is played once per rotation of the seats)"
+        )
+
+    err = console(stderr=True)
+    if as_json or not err.is_terminal:
+        result = run_arena(info, levels, deals=deals, seed=seed, rotate=rotate)
+    else:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn(f"{info.name} arena"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("deals", total=deals)
+            result = run_arena(
+                info,
+                levels,
+                deals=deals,
+                seed=seed,
+                rotate=rotate,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    data = result.to_json()
+    if as_json:
+        print_json(data)
+        return
+    _print_human(data, info.title)
+
+
+def _whole(text: str, option: str) -> int:
+    """``text`` as a whole number, or a one-line error naming ``option``."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        fail(f"{option} {text!r}: give a whole number")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"{100 * ci[0]:.1f}% - {100 * ci[1]:.1f}%"
+
+
+def _print_human(data: dict[str, Any], title: str) -> None:
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    frame = box.ROUNDED if out.is_terminal else None
+    deals = data["deals"]
+    rotated = data["rotate"]
+    head = f"[bold]{title}[/bold]: {deals} deals, seed {data['seed']}"
+    if rotated:
+        head += f", {data['decks']} decks x 4 seat rotations"
+    out.print(head)
+    table = Table(box=frame)
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for s in range(4):
+        player = "rotated" if rotated else data["seats"][s]
+        table.add_row(
+            str(s), player, str(data["wins"][s]), _pct(data["win_rate"][s]), _ci(data["ci95"][s])
+        )
+    out.print(table)
+    if len(data["levels"]) > 1:
+        out.print("per level:")
+        per = Table(box=frame)
+        per.add_column("player")
+        per.add_column("seat-deals", justify="right")
+        per.add_column("wins", justify="right")
+        per.add_column("win rate", justify="right")
+        per.add_column("95% CI", justify="right")
+        for lv in data["levels"]:
+            per.add_row(
+                lv["level"],
+                str(lv["seat_deals"]),
+                str(lv["wins"]),
+                _pct(lv["win_rate"]),
+                _ci(lv["ci95"]),
+            )
+        out.print(per)
+    out.print(f"draws: {data['draws']} ({_pct(data['draws'] / deals)})")
+    out.print(f"deals per second: {data['deals_per_second']:.1f}")
+    if data["agent_errors"]:
+        out.print(
+            f"[bold red]computer player errors: {data['agent_errors']}[/bold red]"
+            " (each replaced by a basic choice)"
+        )
