@@ -22,7 +22,6 @@ from rich.console import Console
 
 from cardavia_cli.engine.agents import decide
 from cardavia_cli.engine.dealfile import DealFile, load_deal, new_game_state, replay
-from cardavia_cli.engine.game import Event
 from cardavia_cli.games import load_game
 from cardavia_cli.games.sisepai.ai import BasicAgent
 from cardavia_cli.games.sisepai.cards import PACK, card_str, parse_card

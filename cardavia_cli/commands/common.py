@@ -12,16 +12,19 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
 
 
-def console(stderr: bool = False):  # type: ignore[no-untyped-def]
+def console(stderr: bool = False) -> Console:
     """A rich console; rich itself honours ``NO_COLOR`` and drops styling off a terminal."""
     from rich.console import Console
 

@@ -13,7 +13,9 @@ def rules_text(game: str) -> str:
     from cardavia_cli.games import load_game
 
     info = load_game(game)
-    return resources.files(f"cardavia_cli.games.{game}").joinpath(info.rules_file).read_text("utf-8")
+    return (
+        resources.files(f"cardavia_cli.games.{game}").joinpath(info.rules_file).read_text("utf-8")
+    )
 
 
 def print_rules(game: str) -> None:

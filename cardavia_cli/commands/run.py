@@ -20,7 +20,9 @@ def run(
     file: Path = typer.Argument(..., help="A deal file or save (TOML).", dir_okay=False),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
-    max_deals: int = typer.Option(200, "--max-deals", min=1, help="At most this many deals or rounds of a match."),
+    max_deals: int = typer.Option(
+        200, "--max-deals", min=1, help="At most this many deals or rounds of a match."
+    ),
 ) -> None:
     """Run a deal file without a person: its actions, then computer players to the end.
 

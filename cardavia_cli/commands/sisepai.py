@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -22,15 +21,21 @@ GAME = "sisepai"
 @app.command()
 @guarded
 def play(
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffle and the dealer (default: random)."),
-    deal: Optional[Path] = typer.Option(None, "--deal", help="Start from this deal file.", dir_okay=False),
-    ai: Optional[str] = typer.Option(
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the shuffle and the dealer (default: random)."
+    ),
+    deal: Path | None = typer.Option(
+        None, "--deal", help="Start from this deal file.", dir_okay=False
+    ),
+    ai: str | None = typer.Option(
         None,
         "--ai",
         help="Level of the three computer players: basic (default) or random. "
         "With --deal it replaces the file's seats.",
     ),
-    save: Optional[str] = typer.Option(None, "--save", help="Save under this name (or path) as you play."),
+    save: str | None = typer.Option(
+        None, "--save", help="Save under this name (or path) as you play."
+    ),
 ) -> None:
     """Play a deal at seat 0 against three computer players, in the REPL."""
     from cardavia_cli.commands.play import start
@@ -41,9 +46,14 @@ def play(
 @app.command()
 @guarded
 def check(
-    cards: list[str] = typer.Argument(..., help="Concealed cards, e.g. rK rA rE F (aliases accepted)."),
+    cards: list[str] = typer.Argument(
+        ..., help="Concealed cards, e.g. rK rA rE F (aliases accepted)."
+    ),
     exposed: list[str] = typer.Option(
-        [], "--exposed", "-e", help='An exposed meld, quoted: --exposed "rP yP wP". Repeat for more.'
+        [],
+        "--exposed",
+        "-e",
+        help='An exposed meld, quoted: --exposed "rP yP wP". Repeat for more.',
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
@@ -80,7 +90,9 @@ def check(
     if total == 20:
         names = [card_str(c) for c in found]
         if as_json:
-            print_json({"win": False, "score": None, "melds": [], "reason": "20 cards", "waits": names})
+            print_json(
+                {"win": False, "score": None, "melds": [], "reason": "20 cards", "waits": names}
+            )
         elif names:
             out.print(f"Not a win yet (20 cards). Waits: [bold]{' '.join(names)}[/bold]")
         else:
@@ -95,7 +107,9 @@ def check(
         raise typer.Exit(EXIT_NO)
     score, melds = result
     if as_json:
-        print_json({"win": True, "score": score, "melds": [m.to_json() for m in melds], "reason": None})
+        print_json(
+            {"win": True, "score": score, "melds": [m.to_json() for m in melds], "reason": None}
+        )
         return
     from cardavia_cli.games.sisepai.view import melds_table
 

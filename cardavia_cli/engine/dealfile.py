@@ -122,8 +122,15 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
         df.dealer = dealer
     if "seats" in data:
         seats = data["seats"]
-        if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
-            raise DealFileError("'seats' must list four seat kinds, e.g. [\"human\", \"basic\", \"basic\", \"basic\"]", where)
+        if (
+            not isinstance(seats, list)
+            or len(seats) != 4
+            or not all(isinstance(s, str) for s in seats)
+        ):
+            raise DealFileError(
+                '\'seats\' must list four seat kinds, e.g. ["human", "basic", "basic", "basic"]',
+                where,
+            )
         for i, kind in enumerate(seats):
             if kind == "human" and i != 0:
                 raise DealFileError(f"seats[{i}]: 'human' may only sit at seat 0", where)
@@ -194,7 +201,7 @@ def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
     head, _, rest = line.strip().partition(" ")
     if not head.isdigit() or int(head) > 3 or not rest.strip():
         raise DealFileError(
-            f"actions[{index}] = {line!r}: write \"SEAT COMMAND\", e.g. \"1 pass\"", where
+            f'actions[{index}] = {line!r}: write "SEAT COMMAND", e.g. "1 pass"', where
         )
     return int(head), rest.strip()
 
@@ -240,7 +247,9 @@ def replay(deal: DealFile, where: str = "<deal file>") -> GameState:
             if state.is_over:
                 raise DealFileError(f"{place}: the game is already over", where)
             if state.to_act != seat:
-                raise DealFileError(f"{place}: seat {state.to_act} is to act, not seat {seat}", where)
+                raise DealFileError(
+                    f"{place}: seat {state.to_act} is to act, not seat {seat}", where
+                )
             try:
                 action = state.parse_action(text)
             except CardaviaError as exc:

@@ -22,7 +22,9 @@ def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> l
     for kind in seats:
         level = human if kind == "human" else kind
         if level not in info.agents:
-            raise KeyError(f"unknown computer player level {level!r} (known: {', '.join(info.agents)})")
+            raise KeyError(
+                f"unknown computer player level {level!r} (known: {', '.join(info.agents)})"
+            )
         agents.append(info.agents[level]())
     return agents
 

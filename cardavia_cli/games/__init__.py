@@ -23,4 +23,5 @@ def load_game(name: str) -> GameInfo:
         known = ", ".join(sorted(GAMES))
         raise KeyError(f"unknown game {name!r} (known: {known})")
     module = importlib.import_module(f"cardavia_cli.games.{name}")
-    return module.GAME  # type: ignore[no-any-return]
+    info: GameInfo = module.GAME
+    return info

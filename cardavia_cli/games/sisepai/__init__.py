@@ -12,7 +12,6 @@ from cardavia_cli.games.sisepai.ai import AGENTS
 from cardavia_cli.games.sisepai.cards import PACK, canonical
 from cardavia_cli.games.sisepai.rules import new_state
 
-
 GAME = GameInfo(
     name="sisepai",
     title="Si Se Pai (Four Colour Cards, flower variant)",

@@ -14,9 +14,9 @@ distance lowest and the reach highest.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from cardavia_cli.engine.agents import RandomAgent
+from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
 from cardavia_cli.games.sisepai.melds import distance
 from cardavia_cli.games.sisepai.rules import Action, SisepaiView
@@ -108,4 +108,4 @@ class BasicAgent:
         return best_action
 
 
-AGENTS = {"random": RandomAgent, "basic": BasicAgent}
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}

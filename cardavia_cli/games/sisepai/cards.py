@@ -66,9 +66,7 @@ def parse_card(text: str) -> int:
     try:
         return _ALIASES[key]
     except KeyError:
-        raise CardError(
-            f"unknown card {text!r} (write e.g. rK, gP, F, or red-general)"
-        ) from None
+        raise CardError(f"unknown card {text!r} (write e.g. rK, gP, F, or red-general)") from None
 
 
 def canonical(text: str) -> str:

@@ -1,4 +1,6 @@
-"""Si Se Pai melds, the win check, scoring, waits and claim options (rules/sisepai.md 5, 7.3, 10, 13).
+"""Si Se Pai melds, the win check, scoring, waits and claim options.
+
+rules/sisepai.md sections 5, 7.3, 10 and 13.
 
 Pure functions over code indexes (see :mod:`.cards`) and 29-slot count vectors.
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from cardavia_cli.games.sisepai.cards import (
     COPIES,
@@ -136,9 +138,7 @@ class Meld:
 # Candidate melds of a group are tuples of local positions.
 
 _COMMAND_GROUP = ((0,), (1, 1), (2, 2), (1, 1, 1), (2, 2, 2), (1, 1, 1, 1), (2, 2, 2, 2), (0, 1, 2))
-_FIELD_GROUP = tuple(
-    m for i in range(3) for m in ((i, i), (i, i, i), (i, i, i, i))
-) + ((0, 1, 2),)
+_FIELD_GROUP = tuple(m for i in range(3) for m in ((i, i), (i, i, i), (i, i, i, i))) + ((0, 1, 2),)
 _SOLDIER_GROUP = tuple(m for i in range(4) for m in ((i, i), (i, i, i), (i, i, i, i))) + (
     (0, 1, 2),
     (0, 1, 3),
@@ -157,7 +157,10 @@ _SOLDIER_PARTIAL = tuple((a, b) for a in range(4) for b in range(a + 1, 4)) + tu
 GROUPS: tuple[tuple[tuple[int, ...], str], ...] = tuple(
     item
     for c in range(4)
-    for item in (((7 * c, 7 * c + 1, 7 * c + 2), "command"), ((7 * c + 3, 7 * c + 4, 7 * c + 5), "field"))
+    for item in (
+        ((7 * c, 7 * c + 1, 7 * c + 2), "command"),
+        ((7 * c + 3, 7 * c + 4, 7 * c + 5), "field"),
+    )
 ) + (((6, 13, 20, 27), "soldier"),)
 
 _CANDIDATES = {"command": _COMMAND_GROUP, "field": _FIELD_GROUP, "soldier": _SOLDIER_GROUP}
@@ -197,7 +200,9 @@ def _partitions(pattern: tuple[int, ...], candidates: tuple[tuple[int, ...], ...
             yield (meld, *tail)
 
 
-def _best_local(pattern: tuple[int, ...], group: str) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+def _best_local(
+    pattern: tuple[int, ...], group: str
+) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
     best: tuple[int, tuple[tuple[int, ...], ...]] | None = None
     for part in _partitions(pattern, _CANDIDATES[group]):
         score = sum(MELD_POINTS[_local_kind(m, group)] for m in part)
@@ -207,7 +212,7 @@ def _best_local(pattern: tuple[int, ...], group: str) -> tuple[int, tuple[tuple[
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distance_local(pattern: tuple[int, ...], group: str) -> int:
     """Fewest partial melds plus lone cards over all ways to split a local pattern."""
     first = next((i for i, n in enumerate(pattern) if n), None)
@@ -317,7 +322,9 @@ def _check_copies(counts: Sequence[int], what: str) -> None:
             )
 
 
-def best_win(concealed: Iterable[int], exposed: Iterable[Iterable[int]] = ()) -> tuple[int, list[Meld]] | None:
+def best_win(
+    concealed: Iterable[int], exposed: Iterable[Iterable[int]] = ()
+) -> tuple[int, list[Meld]] | None:
     """rules 13.2: the best complete arrangement of 21 cards, or ``None``.
 
     ``concealed`` holds the concealed cards plus the won card; ``exposed`` the fixed melds.
@@ -416,7 +423,9 @@ def claim_options(
     that leave the hand. Raises ``ValueError`` for an unknown role or source.
     """
     if (role, source) not in ALLOWED:
-        raise ValueError(f"role must be drawer/next/other and source draw/discard, not {role}/{source}")
+        raise ValueError(
+            f"role must be drawer/next/other and source draw/discard, not {role}/{source}"
+        )
     if role == "drawer" and source == "discard":
         return []
     counts = list(concealed) if as_counts else counts_of(concealed)

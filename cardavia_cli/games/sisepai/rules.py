@@ -13,9 +13,9 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-import random
 from typing import Any
 
 from cardavia_cli.engine.errors import (
@@ -173,7 +173,9 @@ class SisepaiState(GameState):
         self._legal: list[Action] | None = None
         self._options: list[ClaimOption] | None = None
         for s in range(4):
-            self.events.append(Event(f"deal {s} {cards_str(expand(self.hands[s]))}", frozenset({s})))
+            self.events.append(
+                Event(f"deal {s} {cards_str(expand(self.hands[s]))}", frozenset({s}))
+            )
         self._draw(dealer)
 
     # -- protocol ------------------------------------------------------------------------
@@ -214,7 +216,9 @@ class SisepaiState(GameState):
                 for meld, win, taken in claim_options(
                     self.hands[seat], self.public, self.role_of(seat), self.source, as_counts=True
                 ):
-                    self._options.append(ClaimOption(Action("claim", tuple(sorted(taken))), meld, win))
+                    self._options.append(
+                        ClaimOption(Action("claim", tuple(sorted(taken))), meld, win)
+                    )
         return self._options
 
     def must_claim(self) -> bool:
@@ -238,9 +242,7 @@ class SisepaiState(GameState):
                 assert self.claimant is not None
                 hand = self.hands[self.claimant]
                 legal = [
-                    Action("discard", (c,))
-                    for c in range(FLOWER)
-                    if hand[c] and not is_general(c)
+                    Action("discard", (c,)) for c in range(FLOWER) if hand[c] and not is_general(c)
                 ]
             else:
                 legal = []
@@ -252,7 +254,9 @@ class SisepaiState(GameState):
         if self._phase == "claim":
             assert self.public is not None
             how = "drawn" if self.source == "draw" else "discarded"
-            return f"seat {seat}, claim round on {card_str(self.public)} ({how} by seat {self.actor})"
+            return (
+                f"seat {seat}, claim round on {card_str(self.public)} ({how} by seat {self.actor})"
+            )
         if self._phase == "discard":
             return f"seat {seat}, discard"
         return "the deal is over"
@@ -274,7 +278,11 @@ class SisepaiState(GameState):
                 raise IllegalActionError(
                     f"{self._where()}: no winning claim: the hand plus "
                     f"{card_str(self.public or 0)} cannot be completely melded"
-                    + (" (the actor of a discard may not claim it, rules 7.3)" if self.to_act == self.actor else "")
+                    + (
+                        " (the actor of a discard may not claim it, rules 7.3)"
+                        if self.to_act == self.actor
+                        else ""
+                    )
                 )
             return wins[0].action
         self.check_legal(action)
@@ -287,7 +295,9 @@ class SisepaiState(GameState):
         where = self._where()
         if self._phase == "discard":
             if action.verb != "discard":
-                raise IllegalActionError(f"{where}: after a claim you must discard a card (rules 7.2)")
+                raise IllegalActionError(
+                    f"{where}: after a claim you must discard a card (rules 7.2)"
+                )
             card = action.cards[0]
             assert self.claimant is not None
             if not self.hands[self.claimant][card]:
@@ -306,7 +316,9 @@ class SisepaiState(GameState):
             )
         seat = self.to_act
         if self.source == "discard" and seat == self.actor:
-            raise IllegalActionError(f"{where}: the actor never claims their own discard (rules 7.3)")
+            raise IllegalActionError(
+                f"{where}: the actor never claims their own discard (rules 7.3)"
+            )
         hand = self.hands[seat]
         need = counts_of(action.cards)
         for c in set(action.cards):

@@ -66,7 +66,9 @@ def melds_line(melds: Sequence[Meld]) -> Text:
     return out
 
 
-def melds_table(melds: Sequence[Meld], title: str | None = None, exposed: Sequence[Meld] = ()) -> Table:
+def melds_table(
+    melds: Sequence[Meld], title: str | None = None, exposed: Sequence[Meld] = ()
+) -> Table:
     """A table of melds: cards, kind, points, and whether each was exposed before."""
     table = Table(title=title, title_justify="left", show_footer=True)
     table.add_column("meld", footer="total")
