@@ -52,11 +52,39 @@ run_cmd.register(app)
 arena_cmd.register(app)
 
 
-def main() -> None:
-    """Console-script entry point."""
-    app(prog_name="cardavia")
+def _click_error(name: str) -> type[Exception]:
+    """An exception class of the command-line parser that Typer is built on, by name."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point.
+
+    Usage errors (an unknown option, a value of the wrong type, a missing argument) are one
+    line on stderr and exit code 2, like every other bad input (cli.md); a command group
+    called without a command prints its help and exits 0.
+    """
+    usage_error = _click_error("UsageError")
+    click_exception = _click_error("ClickException")
+    try:
+        code = app(prog_name="cardavia", args=argv, standalone_mode=False)
+    except usage_error as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            typer.echo(ctx.get_help())
+            sys.exit(0)
+        where = ctx.command_path if ctx is not None else "cardavia"
+        message = " ".join(exc.format_message().split())
+        sys.stderr.write(f"{where}: error: {message} (see '{where} --help')\n")
+        sys.exit(2)
+    except click_exception as exc:
+        sys.stderr.write(f"cardavia: error: {' '.join(exc.format_message().split())}\n")
+        sys.exit(getattr(exc, "exit_code", 1))
+    except typer.Abort:
+        sys.stderr.write("Aborted.\n")
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover
     main()
-    sys.exit(0)

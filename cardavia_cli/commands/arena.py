@@ -157,7 +157,7 @@ def _print_human(data: dict[str, Any], title: str) -> None:
     frame = box.ROUNDED if out.is_terminal else None
     deals = data["deals"]
     rotated = data["rotate"]
-    head = f"[bold]{title}[/bold]: {deals} deals, seed {data['seed']}"
+    head = f"[bold]{title}[/bold]: {deals} deal{'s' if deals != 1 else ''}, seed {data['seed']}"
     if rotated:
         head += f", {data['decks']} decks x 4 seat rotations"
     out.print(head)

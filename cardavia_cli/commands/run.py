@@ -41,8 +41,9 @@ def run(
     outcome = state.result()
     log = [e.text for e in state.events]
     if as_json:
-        result = state.partial_result()
-        print_json({"game": deal.game, "result": result, "log": log})
+        # Exactly the keys of cli.md; a deal stopped before its end is told by its log, whose
+        # last line is then neither "win ..." nor "exhausted".
+        print_json({"game": deal.game, "result": state.partial_result(), "log": log})
         return
     from cardavia_cli.commands.common import console
 
@@ -60,7 +61,14 @@ def resume(
     name: str = typer.Argument(..., help="A save name (see the saves folder) or a save file."),
 ) -> None:
     """Continue a saved game in the REPL."""
-    from cardavia_cli.commands.common import save_path
+    from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.commands.play import resume as resume_game
 
-    raise typer.Exit(resume_game(save_path(name)))
+    if not name.strip():
+        fail("resume needs a save name or a save file")
+    path = save_path(name)
+    if not path.exists() and path.parent == saves_dir():
+        names = sorted(p.stem for p in saves_dir().glob("*.toml"))
+        known = f"saves: {', '.join(names)}" if names else "there are no saves yet"
+        fail(f"{path}: no such save ({known})")
+    raise typer.Exit(resume_game(path))

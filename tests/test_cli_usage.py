@@ -1,0 +1,106 @@
+"""The entry point's handling of usage errors, seeds, saves to resume, and the rules text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from cardavia_cli.app import app, main
+from cardavia_cli.commands.render import for_players, rules_text
+from cardavia_cli.engine.dealfile import parse_deal
+from cardavia_cli.engine.errors import DealFileError
+
+runner = CliRunner()
+
+
+def cardavia(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardavia_cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["sisepai", "play", "--seed", "abc"], "Invalid value for '--seed'"),
+        (["sisepai", "play", "--seed", "-1"], "--seed"),
+        (["run"], "Missing argument"),
+        (["--bogus"], "No such option: --bogus"),
+        (["sisepai", "nosuch"], "No such command"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], needle: str) -> None:
+    done = cardavia(*args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and needle in done.stderr
+    assert "error:" in done.stderr and "Traceback" not in done.stderr
+    assert "╭" not in done.stderr  # no boxed help panel
+
+
+def test_a_group_without_a_command_prints_its_help_and_exits_0() -> None:
+    done = cardavia("sisepai")
+    assert done.returncode == 0
+    assert "check" in done.stdout and "play" in done.stdout and "rules" in done.stdout
+
+
+def test_main_returns_the_commands_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["sisepai", "check", "rK", "rA", "--json"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(
+            [
+                "sisepai",
+                "check",
+                *"rK yK rA rA yE yE yE wR wH wC gR gR gR gR rP yP wP F wA wA".split(),
+            ]
+        )
+    assert exc.value.code == 1
+    assert "Waits" in capsys.readouterr().out
+
+
+def test_regression_negative_seeds_are_refused() -> None:
+    # Random(-7) shuffles like Random(7): a negative seed would replay another deal.
+    with pytest.raises(DealFileError, match=r"'seed' must be 0 or more, not -7"):
+        parse_deal('format = 1\ngame = "sisepai"\nseed = -7\n', "neg.toml")
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbfformat = 1\ngame = "sisepai"\nseed = 3\n')
+    result = runner.invoke(app, ["run", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+
+
+def test_resume_names_the_saves_there_are(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path))
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "evening.toml").write_text('format = 1\ngame = "sisepai"\n')
+    result = runner.invoke(app, ["resume", "nosuch"])
+    assert result.exit_code == 2
+    assert "no such save (saves: evening)" in result.stderr
+    result = runner.invoke(app, ["resume", " "])
+    assert result.exit_code == 2 and "needs a save name" in result.stderr
+
+
+def test_the_rules_shown_to_players_leave_out_the_test_contracts() -> None:
+    text = rules_text("sisepai")
+    assert text.startswith("# Si Se Pai")
+    assert "## 7. Play" in text and "## 14. Worked examples" in text
+    assert "Rule functions" not in text and "meld_kind(cards) -> str | None" not in text
+    assert "Status:" not in text and "must hold in the implementation" not in text
+
+
+def test_for_players_keeps_everything_else() -> None:
+    text = (
+        "# T: rules specification\n\nStatus: x\ny\n\n## 1. A\nkeep\n\n"
+        "## 2. Rule functions\ndrop\n\n## 3. B\nkeep too\n"
+    )
+    assert for_players(text) == "# T: rules\n\n## 1. A\nkeep\n\n## 3. B\nkeep too\n"
