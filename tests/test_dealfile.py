@@ -82,7 +82,7 @@ def test_malformed_toml_names_the_line():
     [
         ("colour = 3\n", r"unknown key 'colour' for sisepai"),
         ("lives = [3, 3, 3, 3]\n", r"unknown key 'lives'"),
-        ('seed = "seven"\n', r"'seed' must be a whole number, not 'seven'"),
+        ('seed = "seven"\n', r"'seed' must be a whole number, not \"seven\""),
         ("seed = 1.5\n", r"'seed' must be a whole number"),
         ("dealer = 4\n", r"'dealer' must be a seat 0\.\.3, not 4"),
         ("dealer = -1\n", r"'dealer' must be a seat 0\.\.3, not -1"),
@@ -112,7 +112,7 @@ def test_bad_values_name_the_place(extra, expected):
 
 
 def test_unknown_or_missing_game_and_format():
-    with pytest.raises(DealFileError, match=r"'game' must be one of .*sisepai.*not 'poker'"):
+    with pytest.raises(DealFileError, match=r"'game' must be one of .*sisepai.*not \"poker\""):
         parse_deal('format = 1\ngame = "poker"\n', "p.toml")
     with pytest.raises(DealFileError, match="missing key 'game'"):
         parse_deal("format = 1\n", "p.toml")

@@ -428,7 +428,7 @@ def e9_drawer():
             r"non-winning pair is not allowed to the drawer player on a draw \(rules 7\.3\)",
         ),
         ("claim rK rA", r"not in the concealed hand"),
-        ("claim wE wE wE", r"not in the concealed hand"),
+        ("claim wE wE wE", r"not the public card wE itself"),
         ("claim wC wC", r"not a meld \(rules 5\)"),
         ("claim", r"not a meld \(rules 5\)"),
         ("discard wC", r"nothing to discard now"),

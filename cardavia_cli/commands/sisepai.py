@@ -22,7 +22,7 @@ GAME = "sisepai"
 @guarded
 def play(
     seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the shuffle and the dealer (default: random)."
+        None, "--seed", min=0, help="Seed of the shuffle and the dealer (default: random)."
     ),
     deal: Path | None = typer.Option(
         None, "--deal", help="Start from this deal file.", dir_okay=False

@@ -60,13 +60,25 @@ def _game(name: object, where: str) -> GameInfo:
 
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(sorted(GAMES))
-        raise DealFileError(f"'game' must be one of {known}, not {name!r}", where)
+        raise DealFileError(f"'game' must be one of {known}, not {_toml_value(name)}", where)
     return load_game(name)
 
 
-def _int(value: object, key: str, where: str) -> int:
+def _toml_value(value: object) -> str:
+    """A value as it was written in TOML (``true``, ``"x"``, ``1.5``), for messages."""
+    import tomli_w
+
+    try:
+        return tomli_w.dumps({"v": value}).partition("=")[2].strip()
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _int(value: object, key: str, where: str, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealFileError(f"'{key}' must be a whole number, not {value!r}", where)
+        raise DealFileError(f"'{key}' must be a whole number, not {_toml_value(value)}", where)
+    if minimum is not None and value < minimum:
+        raise DealFileError(f"'{key}' must be {minimum} or more, not {value}", where)
     return value
 
 
@@ -97,7 +109,7 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
             where,
         )
     df = DealFile(game=info.name)
-    df.seed = _int(data.get("seed", 0), "seed", where)
+    df.seed = _int(data.get("seed", 0), "seed", where, minimum=0)
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):
@@ -158,7 +170,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """A file's text; raises :class:`DealFileError` naming the file if it cannot be read."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise DealFileError("no such file", str(p)) from None
     except IsADirectoryError:

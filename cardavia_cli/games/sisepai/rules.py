@@ -276,13 +276,8 @@ class SisepaiState(GameState):
             wins = [o for o in self.claim_options() if o.win]
             if not wins:
                 raise IllegalActionError(
-                    f"{self._where()}: no winning claim: the hand plus "
+                    f"{self._where()}: no winning claim: the concealed hand plus "
                     f"{card_str(self.public or 0)} cannot be completely melded"
-                    + (
-                        " (the actor of a discard may not claim it, rules 7.3)"
-                        if self.to_act == self.actor
-                        else ""
-                    )
                 )
             return wins[0].action
         self.check_legal(action)
@@ -323,6 +318,11 @@ class SisepaiState(GameState):
         need = counts_of(action.cards)
         for c in set(action.cards):
             if hand[c] < need[c]:
+                if c == self.public and hand[c] == need[c] - 1:
+                    raise IllegalActionError(
+                        f"{where}: list only the cards from your hand, not the public card "
+                        f"{card_str(c)} itself (rules 8.1)"
+                    )
                 raise IllegalActionError(
                     f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand "
                     f"(exposed cards can never be used)"
@@ -522,6 +522,8 @@ def new_state(
     """
     if match:
         raise ValueError(f"Si Se Pai has no match state: {', '.join(match)}")
+    if seed < 0:
+        raise ValueError(f"the seed must be 0 or more, not {seed}")
     rng = random.Random(seed)
     if deck is None:
         codes = [parse_card(c) for c in PACK]
