@@ -27,6 +27,7 @@ from cardavia_cli.games.sisepai.ai import BasicAgent
 from cardavia_cli.games.sisepai.cards import PACK, card_str, parse_card
 from cardavia_cli.games.sisepai.repl import UI
 from cardavia_cli.games.sisepai.rules import Action
+from cardavia_cli.games.sisepai.view import outcome_line
 from cardavia_cli.repl.completion import complete_line
 from cardavia_cli.repl.hooks import load_ui
 from cardavia_cli.repl.output import Problem
@@ -81,6 +82,13 @@ def make_session(
         autosave=autosave,
     )
     return session, out
+
+
+def headline(session: Session) -> str:
+    """The result line the REPL shows the person at seat 0."""
+    outcome = session.state.result()
+    assert outcome is not None
+    return outcome_line(session.view(), outcome)
 
 
 def start(session: Session) -> None:
@@ -156,7 +164,7 @@ def test_typed_commands_play_a_whole_deal(seed: int) -> None:
     assert outcome is not None
     text = out.getvalue()
     lines = text.splitlines()
-    assert outcome.summary in lines
+    assert headline(session) in lines
     assert "! " not in text  # no command was refused
     assert any(t.isdigit() for t in typist.typed) and any(" " in t for t in typist.typed)
     # seat 0's decisions are what the typist meant, in order, plus carried-over passes (8.1)
@@ -184,7 +192,7 @@ def test_auto_all_plays_to_the_end_and_shows_the_result() -> None:
     outcome = session.state.result()
     assert outcome is not None
     text = out.getvalue()
-    assert outcome.summary in text.splitlines()
+    assert headline(session) in text.splitlines()
     assert "Type new for another deal, or quit." in text
     assert text.count("! the deal is over") == 2  # claim and hint, refused
     assert text.rstrip().splitlines()[-1].startswith("! the deal is over")
@@ -199,7 +207,7 @@ def test_piped_cli_whole_deal_exits_0_and_saves_nothing(_home: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     lines = done.stdout.splitlines()
-    assert expected.summary in lines
+    assert headline(session) in lines
     assert "\x1b[" not in done.stdout  # plain text off a terminal
     assert "Hint: " in done.stdout
     assert not (_home / "saves").exists()
@@ -215,7 +223,22 @@ def test_end_of_input_mid_deal_exits_0_without_saving(_home: Path) -> None:
 # -- refusals ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "line",
-    ["discard rR", "claim xx", "frobnicate", "claim rK rK rK", "win", "discard", "pass rR", "7"],
+    [
+        "discard rR",
+        "claim xx",
+        "frobnicate",
+        "claim rK rK rK",
+        "win",
+        "discard",
+        "pass rR",
+        "7",
+        "hand extra",
+        "table 5",
+        "hint me",
+        "log 1 2",
+        "next",
+        "cancel",
+    ],
 )
 def test_illegal_or_mistyped_command_changes_nothing_and_prints_one_line(line: str) -> None:
     # seed 5: the first decision is an answer to a discarded yE with only pass or a triple
@@ -261,7 +284,7 @@ def test_typing_win_takes_the_first_winning_claim() -> None:
     outcome = session.state.result()
     assert outcome is not None and outcome.winner == HUMAN and outcome.data["score"] == 11
     lines = out.getvalue().splitlines()
-    assert "Seat 0 wins with 11 points." in lines
+    assert "You win with 11 points." in lines
     assert "You claim the drawn gP: [rP yP wP gP] and win with 11 points!" in lines
     assert "Your winning hand" in out.getvalue()
 
@@ -356,11 +379,10 @@ def test_save_then_resume_reproduces_the_state(_home: Path) -> None:
     # and through the command, with the rest of the deal piped in
     done = run_cli("resume", "evening", stdin="hand\nauto all\n", home=_home)
     assert done.returncode == 0, done.stderr
-    assert (
-        "Resumed" in done.stdout and f"{len(deal.actions)} recorded actions replayed" in done.stdout
-    )
+    n = len(deal.actions)
+    assert f"Resumed evening: seed 5, {n} actions replayed." in done.stdout.splitlines()
     session.run(ListReader(["auto all"]))
-    assert session.state.result().summary in done.stdout.splitlines()
+    assert headline(session) in done.stdout.splitlines()
 
 
 def test_save_option_autosaves_after_each_decision_and_at_the_end(_home: Path) -> None:
@@ -393,7 +415,7 @@ def test_play_deal_option_and_bad_files_exit_2(_home: Path, tmp_path: Path) -> N
     good.write_text('format = 1\ngame = "sisepai"\nseed = 5\nactions = ["2 claim rP yP gP"]\n')
     done = run_cli("sisepai", "play", "--deal", str(good), stdin="table\n", home=_home)
     assert done.returncode == 0, done.stderr
-    assert "1 recorded action replayed" in done.stdout
+    assert f"Loaded {good}: seed 5, 1 action replayed." in done.stdout.splitlines()
     bad_toml = tmp_path / "bad.toml"
     bad_toml.write_text("format = = 1\n")
     illegal = tmp_path / "illegal.toml"
@@ -488,3 +510,320 @@ def test_quit_on_a_terminal_asks_once_for_an_unsaved_deal() -> None:
     text = out.getvalue()
     assert "this deal is not saved" in text and "Goodbye." in text
     assert reader.read("") == "hand"  # the second quit left: the last line was never read
+
+
+# -- the newcomer's report -------------------------------------------------------------------
+def test_regression_save_refuses_once_to_overwrite_another_games_save(_home: Path) -> None:
+    first, _ = make_session(seed=5)
+    first.run(ListReader(["claim yE yE", "discard gA", "save evening"]))
+    path = _home / "saves" / "evening.toml"
+    n = len(load_deal(path).actions)
+    second, _ = make_session(seed=2)
+    start(second)
+    refused = second.execute("save evening")
+    assert len(refused) == 1 and isinstance(refused[0], Problem)
+    assert refused[0].text == (
+        f"a save named evening already exists (seed 5, {n} actions): type `save evening` "
+        "again to overwrite it, or pick another name"
+    )
+    assert load_deal(path).seed == 5
+    second.execute("hand")  # another command in between: asked again
+    assert isinstance(second.execute("save evening")[0], Problem)
+    assert "Saved to" in str(second.execute("save evening")[0])
+    assert load_deal(path).seed == 2
+    # the file the session saved to (or resumed from) is its own: no asking
+    assert "Saved to" in str(second.execute("save evening")[0])
+    assert "Saved to" in str(second.execute("save")[0])
+    resumed = Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        load_deal(path),
+        replay(load_deal(path)),
+        console=Console(file=io.StringIO()),
+        save_to=path,
+        replayed="Resumed evening",
+    )
+    assert "Saved to" in str(resumed.execute("save evening")[0])
+
+
+def test_regression_play_save_option_never_replaces_a_save(_home: Path) -> None:
+    (_home / "saves").mkdir(parents=True)
+    (_home / "saves" / "evening.toml").write_text('format = 1\ngame = "sisepai"\nseed = 9\n')
+    for save, says in (
+        (
+            "evening",
+            "a save named evening already exists: continue it with `cardavia resume evening`, "
+            "or choose another name",
+        ),
+        ("", "empty save name"),
+        ("../x", "must end in .toml"),
+        ("no-such-folder/x.toml", "there is no folder no-such-folder"),
+    ):
+        done = run_cli("sisepai", "play", "--seed", "1", "--save", save, home=_home)
+        assert done.returncode == 2, save
+        assert done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and says in done.stderr, done.stderr
+    assert load_deal(_home / "saves" / "evening.toml").seed == 9
+
+
+def test_regression_save_targets_with_a_slash_need_toml_and_an_existing_folder(
+    _home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "a" / "b"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    session, _ = make_session(seed=5)
+    start(session)
+    for name, says in (
+        ("../../x", "a save path must end in .toml"),
+        ("sub/x", "a save path must end in .toml"),
+        ("nodir/x.toml", "there is no folder nodir"),
+    ):
+        reply = session.execute(f"save {name}")
+        assert len(reply) == 1 and isinstance(reply[0], Problem) and says in reply[0].text
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b"]  # nothing written
+    assert "Saved to" in str(session.execute("save plain.toml")[0])
+    assert (_home / "saves" / "plain.toml").is_file()  # no slash: the saves folder
+    (work / "sub").mkdir()
+    assert "Saved to" in str(session.execute("save sub/x.toml")[0])
+    assert (work / "sub" / "x.toml").is_file()
+
+
+def test_regression_a_resumed_game_tells_the_story_of_the_public_card(_home: Path) -> None:
+    session, _ = make_session(seed=5)
+    session.run(ListReader(["claim yE yE", "discard gA", "save evening"]))
+    events = session.state.visible_events(HUMAN)
+    last_draw = max(i for i, e in enumerate(events) if e.text.startswith("draw "))
+    _, seat, card = events[last_draw].text.split()
+    done = run_cli("resume", "evening", stdin="", home=_home)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    n = len(load_deal(_home / "saves" / "evening.toml").actions)
+    at = lines.index(f"Resumed evening: seed 5, {n} actions replayed.")
+    subject = "You draw" if seat == "0" else f"Seat {seat} ("
+    told = [ln for ln in lines[at:] if ln.startswith(subject) and f" {card}" in ln]
+    assert told, lines[at : at + 6]
+    # the lines told are those of the events from the last draw on, not the earlier ones
+    assert "Seat 2 (across) draws wP." not in lines
+
+
+def test_regression_a_file_with_a_computer_at_seat_0_and_a_deck(
+    _home: Path, tmp_path: Path
+) -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    deal = tmp_path / "deal.toml"
+    cards = ", ".join(f'"{c}"' for c in deck)
+    deal.write_text(
+        f'format = 1\ngame = "sisepai"\ndealer = 0\ndeck = [{cards}]\n'
+        'seats = ["basic", "random", "basic", "basic"]\n'
+    )
+    done = run_cli("sisepai", "play", "--deal", str(deal), stdin="win\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"Si Se Pai, deck from {deal}: you (seat 0) against ")
+    assert "seed 0" not in done.stdout
+    assert "You take seat 0 in place of the basic computer player the file puts there." in lines
+    assert "You win with 11 points." in lines
+
+
+def test_regression_outcome_lines_name_seats_by_position() -> None:
+    from cardavia_cli.engine.game import Outcome
+
+    session, _ = make_session(seed=5)
+    view = session.view()
+    win = {"winner": 2, "score": 13, "melds": []}
+    assert outcome_line(view, Outcome("win", 2, "Seat 2 wins with 13 points.", win)) == (
+        "Seat 2 (across) wins with 13 points."
+    )
+    mine = dict(win, winner=0, score=15)
+    assert outcome_line(view, Outcome("win", 0, "x", mine)) == "You win with 15 points."
+    draw = Outcome("exhausted", None, "Draw: seat 3 must draw and the stock is empty.")
+    assert outcome_line(view, draw) == "Draw: seat 3 (left) must draw and the stock is empty."
+
+
+@pytest.mark.parametrize("seed", [1, 4, 5])
+def test_regression_one_wording_for_a_card_nobody_takes(seed: int) -> None:
+    session, out = make_session(seed=seed)
+    session.run(Typist(session))
+    lines = out.getvalue().splitlines()
+    dead = [e.text.split()[1] for e in session.state.events if e.text.startswith("dead ")]
+    told = [ln for ln in lines if "dead" in ln and not ln.lstrip().startswith(("dead", "!"))]
+    assert dead and len(told) == len(dead)
+    assert all(ln.endswith(": nobody takes it, dead.") for ln in told), told
+    assert not any(ln.endswith(" is dead.") for ln in lines)
+
+
+def test_regression_log_tells_the_events_in_words_and_log_raw_the_lines() -> None:
+    session, out = make_session(seed=5)
+    start(session)
+    session.emit(session.execute("claim yE yE"))
+    session.emit(session.execute("discard gA"))
+    out.seek(0)
+    out.truncate()
+    session.emit(session.execute("log"))
+    told = [ln.rstrip() for ln in out.getvalue().splitlines()]
+    assert " 1 You are dealt rH rH rP rP yE yE" in told[0]
+    for line in (
+        " 2 Seat 2 (across) draws wP.",
+        " 3 You pass (automatic).",
+        " 4 Seat 2 (across) claims the drawn wP: [rP yP wP gP].",
+        " 6 You answer with a claim: [yE yE yE].",
+        " 7 You claim the discarded yE: [yE yE yE].",
+        " 8 You discard gA.",
+        " 9 gA: nobody takes it, dead.",
+    ):
+        assert line in told
+    out.seek(0)
+    out.truncate()
+    session.emit(session.execute("log raw 2"))
+    raw = [ln.rstrip() for ln in out.getvalue().splitlines()]
+    events = session.state.visible_events(HUMAN)
+    n = len(events)
+    assert raw == [f"{n - 1} {events[-2].text}", f"{n} {events[-1].text}"]
+    assert len(session.ui.log_lines(events, HUMAN, frozenset())) == n
+
+
+def test_regression_next_and_cancel_only_for_games_that_use_them() -> None:
+    session, out = make_session(seed=5)
+    start(session)
+    verbs = [c.verb for c in session.registry]
+    assert "next" not in verbs and "cancel" not in verbs
+    assert "next" not in session.toolbar(200) and "cancel" not in session.toolbar(200)
+    session.emit(session.execute("help"))
+    assert "next" not in out.getvalue().split() and "cancel" not in out.getvalue().split()
+
+    class MatchUI(type(UI)):  # type: ignore[misc]
+        has_breaks = True
+        has_ambiguous_plays = True
+
+    other = Session(
+        load_game("sisepai"),
+        MatchUI(),
+        DealFile(game="sisepai", seed=5),
+        new_game_state(DealFile(game="sisepai", seed=5)),
+        console=Console(file=io.StringIO()),
+    )
+    assert {"next", "cancel"} <= {c.verb for c in other.registry}
+
+
+@pytest.mark.parametrize("line", ["hand extra", "table 5", "hint me", "quit now", "log x"])
+def test_regression_extra_words_are_refused_naming_the_usage(line: str) -> None:
+    session, _ = make_session(seed=5)
+    start(session)
+    before = snapshot(session)
+    reply = session.execute(line)
+    verb = line.split()[0]
+    cmd = session.registry.lookup(verb)
+    assert cmd is not None
+    assert len(reply) == 1 and isinstance(reply[0], Problem)
+    assert f"(usage: {cmd.usage})" in reply[0].text
+    assert snapshot(session) == before and not session._quit
+
+
+def test_regression_piped_end_of_input_and_quit_note_an_unsaved_deal(_home: Path) -> None:
+    for stdin in ("claim yE yE\n", "claim yE yE\nquit\nhand\n"):
+        done = run_cli("sisepai", "play", "--seed", "5", stdin=stdin, home=_home)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[-1] == "(this deal was not saved)"
+        assert done.stdout.count("(this deal was not saved)") == 1
+        assert not (_home / "saves").exists()
+    done = run_cli("sisepai", "play", "--seed", "5", stdin="hand\n", home=_home)
+    assert "not saved" not in done.stdout  # no decision taken: nothing is lost
+    done = run_cli("sisepai", "play", "--seed", "5", stdin="claim yE yE\nsave s\n", home=_home)
+    assert "not saved" not in done.stdout
+
+
+def test_regression_hint_after_a_claim_names_the_discard_of_its_waits() -> None:
+    session, out = make_session(seed=5)
+    start(session)
+    session.emit(session.execute("claim yE yE"))
+    assert session.view().phase == "discard"
+    reply = session.execute("hint")
+    session.emit(reply)
+    suggestion = decide(session.state, BasicAgent())
+    assert suggestion.verb == "discard"
+    card = card_str(suggestion.cards[0])
+    assert f"Waits after discarding {card}: " in out.getvalue()
+
+
+def test_regression_completion_adds_a_space_and_describes_each_verb() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cardavia_cli.repl.completion import ReplCompleter
+
+    session, _ = make_session(seed=5)
+    start(session)
+    found = list(ReplCompleter(session).get_completions(Document("c"), CompleteEvent()))
+    assert [(c.text, c.display_text) for c in found] == [("claim ", "claim")]
+    everything = list(ReplCompleter(session).get_completions(Document(""), CompleteEvent()))
+    assert everything
+    for c in everything:
+        assert c.display_meta_text and c.display_meta_text != c.display_text, c.display_text
+    cards = list(ReplCompleter(session).get_completions(Document("claim "), CompleteEvent()))
+    assert [c.text for c in cards] == ["yE "]
+
+
+def test_regression_colours_readable_on_light_terminals_and_labels_alike() -> None:
+    from cardavia_cli.games.sisepai.view import card_style, hand_view, melds_table
+
+    assert card_style(parse_card("wK")) == "bold"
+    assert card_style(parse_card("rK")) == "bold red" and card_style(parse_card("F"))
+    hand = [parse_card(c) for c in COMPLETE20.split()]
+    rendered = io.StringIO()
+    Console(file=rendered, width=100, force_terminal=True, color_system="standard").print(
+        hand_view(hand)
+    )
+    text = rendered.getvalue()
+    assert "\x1b[37m" not in text and ";37m" not in text  # no ANSI white
+    for label in ("red", "yellow", "green", "flowers"):
+        assert "\x1b[1;" not in text.split(label)[0].rsplit("\n", 1)[-1]
+    # the meld table: an "exposed" column only when a meld was exposed
+    from cardavia_cli.games.sisepai.melds import Meld
+
+    melds = [Meld.parse("rP yP wP"), Meld.parse("gR gR gR gR")]
+    plain = io.StringIO()
+    Console(file=plain, width=100, no_color=True).print(melds_table(melds))
+    assert "exposed" not in plain.getvalue()
+    plain = io.StringIO()
+    Console(file=plain, width=100, no_color=True).print(melds_table(melds, exposed=melds[:1]))
+    header = next(ln for ln in plain.getvalue().splitlines() if "meld" in ln)
+    assert "exposed" in header and "yes" in plain.getvalue()
+
+
+def test_regression_engine_messages_speak_to_you() -> None:
+    from cardavia_cli.repl.session import you_wording
+
+    session, _ = make_session(seed=5)
+    start(session)
+    reply = session.execute("claim rH rH")
+    assert isinstance(reply[0], Problem)
+    assert not reply[0].text.startswith("seat 0") and "seat 0" not in reply[0].text
+    assert reply[0].text.startswith("claim round on yE (discarded by seat 2)")
+    assert you_wording("seat 1, claim round on gC (drawn by seat 0): no") == (
+        "seat 1, claim round on gC (drawn by you): no"
+    )
+
+
+def test_regression_toolbar_fits_a_narrow_terminal() -> None:
+    session, _ = make_session(seed=5)
+    start(session)
+    wide = session.toolbar(110)
+    assert "your move: pass claim" in wide and "Tab completes" in wide
+    for width in (80, 60, 40, 20):
+        bar = session.toolbar(width)
+        assert len(bar) < width, (width, bar)
+        assert "pass claim" in bar
+    assert len(session.toolbar(8)) < 8
+
+
+def test_new_deal_after_save_option_leaves_the_finished_deal_in_its_file(_home: Path) -> None:
+    target = _home / "saves" / "auto.toml"
+    session, out = make_session(seed=5, save_to=target, autosave=True)
+    start(session)
+    session.emit(session.execute("auto all"))
+    finished = load_deal(target)
+    session.emit(session.execute("new 7"))
+    session.emit(session.execute("auto all"))
+    assert load_deal(target) == finished
+    assert f"The new deal is not saved to {target}" in out.getvalue()

@@ -8,7 +8,12 @@ read, is malformed or does not replay: ``DealFileError``), which
 
 Seats: a new deal puts the human at seat 0 and ``--ai`` (default ``basic``) at seats 1-3. With
 ``--deal FILE`` the file's ``seats`` decide, unless ``--ai`` is given, which then replaces every
-computer seat. Seat 0 is always the human's, whatever the file says there.
+computer seat. Seat 0 is always the human's, whatever the file says there (the REPL says so
+when the file puts a computer player there).
+
+``--save NAME`` never replaces an existing save: a name that is taken is refused (continue that
+game with ``cardavia resume``), as is an empty name or a path that does not end in ``.toml`` or
+whose folder does not exist (:mod:`cardavia_cli.repl.saves`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ def _session(
     save_to: Path | None,
     autosave: bool,
     replayed: str | None,
+    origin: str | None = None,
 ) -> int:
     from cardavia_cli.commands.common import console, home
     from cardavia_cli.games import load_game
@@ -44,13 +50,42 @@ def _session(
         save_to=save_to,
         autosave=autosave,
         replayed=replayed,
+        origin=origin,
     )
     reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
     return session.run(reader)
 
 
-def _replayed(n: int) -> str:
-    return f"{n} recorded action{'' if n == 1 else 's'} replayed"
+def _origin(header: object, where: str) -> str:
+    """Where the deal comes from, for the intro: ``seed 7`` or ``deck from FILE``."""
+    if getattr(header, "deck", None) is not None:
+        return f"deck from {where}"
+    return f"seed {getattr(header, 'seed', 0)}"
+
+
+def _replayed(verb: str, where: str, header: object, n: int) -> str:
+    """``Resumed evening: seed 7, 12 actions replayed.`` (``its deck`` for a given deck)."""
+    if getattr(header, "deck", None) is not None:
+        origin = "its deck"
+    else:
+        origin = f"seed {getattr(header, 'seed', 0)}"
+    return f"{verb} {where}: {origin}, {n} action{'' if n == 1 else 's'} replayed."
+
+
+def _new_save_target(save: str) -> Path:
+    """The file ``--save NAME`` will write, which must not exist yet."""
+    from cardavia_cli.repl.saves import SaveTargetError, resume_name, save_target
+
+    try:
+        target = save_target(save)
+    except SaveTargetError as exc:
+        raise SaveTargetError(f"--save: {exc}") from None
+    if target.exists():
+        raise SaveTargetError(
+            f"a save named {save} already exists: continue it with "
+            f"`cardavia resume {resume_name(target)}`, or choose another name"
+        )
+    return target
 
 
 def _check_level(game: str, ai: str) -> None:
@@ -80,11 +115,12 @@ def start(
     """
     from cardavia_cli.engine.dealfile import DealFile, load_deal, new_game_state, replay
     from cardavia_cli.engine.errors import DealFileError
-    from cardavia_cli.repl.session import random_seed, save_target
+    from cardavia_cli.repl.session import random_seed
 
     if ai is not None:
         _check_level(game, ai)
-    replayed = None
+    target = _new_save_target(save) if save is not None else None
+    replayed = origin = None
     if deal_path is not None:
         where = str(deal_path)
         header = load_deal(deal_path)
@@ -94,9 +130,10 @@ def start(
             raise DealFileError(f"--seed {seed} contradicts the file's seed {header.seed}", where)
         state = replay(header, where)
         if ai is not None:
-            header.seats = ["human", ai, ai, ai]
+            header.seats = [header.seats[0], ai, ai, ai]
+        origin = _origin(header, where)
         if header.actions:
-            replayed = f"Loaded {where}: {_replayed(len(header.actions))}."
+            replayed = _replayed("Loaded", where, header, len(header.actions))
     else:
         level = ai or DEFAULT_AI
         header = DealFile(
@@ -105,9 +142,14 @@ def start(
             seats=["human", level, level, level],
         )
         state = new_game_state(header)
-    target = save_target(save) if save else None
     return _session(
-        game, header, state, save_to=target, autosave=target is not None, replayed=replayed
+        game,
+        header,
+        state,
+        save_to=target,
+        autosave=target is not None,
+        replayed=replayed,
+        origin=origin,
     )
 
 
@@ -115,15 +157,18 @@ def resume(path: Path) -> int:
     """Continue the save (or deal file) at ``path`` in the REPL; ``save`` without a name
     writes back to it. Returns the exit code; raises ``DealFileError`` as :func:`start`."""
     from cardavia_cli.engine.dealfile import load_deal, replay
+    from cardavia_cli.repl.saves import resume_name
 
     where = str(path)
     header = load_deal(path)
     state = replay(header, where)
+    origin = _origin(header, resume_name(path))
     return _session(
         header.game,
         header,
         state,
         save_to=path,
         autosave=False,
-        replayed=f"Resumed {where}: {_replayed(len(header.actions))}.",
+        replayed=_replayed("Resumed", resume_name(path), header, len(header.actions)),
+        origin=origin,
     )

@@ -1,14 +1,17 @@
 """The REPL's command registry (design.md rule 7) and the interface commands.
 
 Every command is registered once, with the :meth:`Registry.command` decorator: verb, aliases,
-usage, help, an optional completer for its arguments and an optional predicate saying when it
-is offered. Help, completion and the toolbar are generated from the registry. A handler takes
-the session and the text after the verb and **returns** a :data:`~.output.Reply`; it never
-prints.
+usage, help, a few words for the completion menu, an optional completer for its arguments and
+an optional predicate saying when it is offered. Help, completion and the toolbar are
+generated from the registry. A handler takes the session and the text after the verb and
+**returns** a :data:`~.output.Reply`; it never prints. A command whose usage names no
+arguments refuses any (the session checks that before calling it).
 
 :data:`BUILTINS` holds the interface commands shared by every game (cli.md, "The REPL"):
-``help hand table hint auto log rules save new next cancel quit``. A session adds the game's
-action verbs (from its UI hook) on top, each handled by ``session.act``.
+``help hand table hint auto log rules save new next cancel quit``. ``next`` and ``cancel``
+``need`` a feature of the game (breaks between rounds, plays with several readings) and are
+left out for a game without it. A session adds the game's action verbs (from its UI hook) on
+top, each handled by ``session.act``.
 """
 
 from __future__ import annotations
@@ -43,10 +46,35 @@ class Command:
     complete: ArgCompleter | None = None
     available: Predicate | None = None
     action: bool = False
+    short: str = ""
+    needs: str | None = None
 
     def is_available(self, session: Session) -> bool:
         """Whether the command is offered now (completion, toolbar); it may still be typed."""
         return self.available is None or self.available(session)
+
+    @property
+    def takes_args(self) -> bool:
+        """Whether the usage names anything after the verb."""
+        return len(self.usage.split()) > 1
+
+    @property
+    def meta(self) -> str:
+        """The few words shown beside the verb in the completion menu."""
+        if self.short:
+            return self.short
+        first = self.help.split(". ")[0].split(" (")[0].rstrip(".")
+        return first[:1].lower() + first[1:]
+
+    def usage_problem(self, what: str = "") -> Problem:
+        """A refusal of the words after the verb, naming the usage."""
+        if not what:
+            what = (
+                f"{self.verb} takes nothing after it"
+                if not self.takes_args
+                else f"{self.verb} does not take that"
+            )
+        return Problem(f"{what} (usage: {self.usage})")
 
 
 class Registry:
@@ -77,11 +105,14 @@ class Registry:
         *,
         help: str,
         usage: str | None = None,
+        short: str = "",
         aliases: Sequence[str] = (),
         complete: ArgCompleter | None = None,
         available: Predicate | None = None,
+        needs: str | None = None,
     ) -> Callable[[Handler], Handler]:
-        """Decorator registering a handler as the command ``verb``."""
+        """Decorator registering a handler as the command ``verb``. ``needs`` names a game
+        feature (``"breaks"``, ``"readings"``) without which the command is left out."""
 
         def decorate(handler: Handler) -> Handler:
             self.add(
@@ -93,6 +124,8 @@ class Registry:
                     aliases=tuple(aliases),
                     complete=complete,
                     available=available,
+                    short=short,
+                    needs=needs,
                 )
             )
             return handler
@@ -106,9 +139,16 @@ class Registry:
     def __iter__(self) -> Iterator[Command]:
         return iter(self._commands)
 
-    def extended(self, commands: Iterable[Command]) -> Registry:
-        """A new registry: ``commands`` first, then this registry's commands."""
-        return Registry([*commands, *self._commands])
+    def extended(
+        self, commands: Iterable[Command], features: Iterable[str] | None = None
+    ) -> Registry:
+        """A new registry: ``commands`` first, then this registry's commands; with
+        ``features``, only the commands that need none or one of them."""
+        mine = self._commands
+        if features is not None:
+            have = set(features)
+            mine = [c for c in mine if c.needs is None or c.needs in have]
+        return Registry([*commands, *mine])
 
 
 BUILTINS = Registry()
@@ -118,18 +158,21 @@ BUILTINS = Registry()
 def _complete_verbs(session: Session, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    return [Completion(c.verb, c.usage) for c in session.registry]
+    return [Completion(c.verb, c.meta) for c in session.registry]
 
 
 @BUILTINS.command(
     "help",
     aliases=("?",),
     usage="help [COMMAND]",
+    short="list the commands",
     help="List the commands, or explain one.",
     complete=_complete_verbs,
 )
 def _help(session: Session, args: str) -> Reply:
     words = args.split()
+    if len(words) > 1:
+        return [_usage("help", "help explains one command at a time")]
     if words:
         cmd = session.registry.lookup(words[0])
         if cmd is None:
@@ -162,14 +205,22 @@ def _help(session: Session, args: str) -> Reply:
     return [table, tips]
 
 
+def _usage(verb: str, what: str) -> Problem:
+    cmd = BUILTINS.lookup(verb)
+    assert cmd is not None
+    return cmd.usage_problem(what)
+
+
 # -- looking --------------------------------------------------------------------------------
-@BUILTINS.command("hand", help="Show your hand.")
+@BUILTINS.command("hand", short="show your hand", help="Show your hand.")
 def _hand(session: Session, args: str) -> Reply:
     return [session.ui.hand(session.view())]
 
 
 @BUILTINS.command(
-    "table", help="Show the table: every seat, the public card, the stock, the dead pile."
+    "table",
+    short="show the table",
+    help="Show the table: every seat, the public card, the stock, the dead pile.",
 )
 def _table(session: Session, args: str) -> Reply:
     return [session.ui.table(session.view())]
@@ -181,6 +232,7 @@ def _deciding(session: Session) -> bool:
 
 @BUILTINS.command(
     "hint",
+    short="suggest a move",
     help="Suggest a move (the basic computer player's choice for your seat) and show your waits.",
     available=_deciding,
 )
@@ -195,6 +247,7 @@ def _complete_auto(session: Session, args: Sequence[str]) -> Iterable[Completion
 @BUILTINS.command(
     "auto",
     usage="auto [all]",
+    short="let the computer decide",
     help="Let the basic computer player make this decision for you; 'auto all' plays the rest "
     "of the deal for you.",
     complete=_complete_auto,
@@ -203,29 +256,42 @@ def _complete_auto(session: Session, args: Sequence[str]) -> Iterable[Completion
 def _auto(session: Session, args: str) -> Reply:
     words = args.split()
     if words and words != ["all"]:
-        return [Problem(f"auto takes nothing or 'all', not {args.strip()!r}")]
+        return [_usage("auto", f"auto takes nothing or 'all', not {args.strip()!r}")]
     return session.auto(every=bool(words))
 
 
+def _complete_log(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+    return [] if args else [Completion("raw", "the canonical event lines")]
+
+
 @BUILTINS.command(
-    "log", usage="log [N]", help="Show your view of the event log (the last N lines)."
+    "log",
+    usage="log [raw] [N]",
+    short="what happened so far",
+    help="Tell what you have seen happen so far, numbered (the last N events); 'log raw' "
+    "shows the canonical event lines.",
+    complete=_complete_log,
 )
 def _log(session: Session, args: str) -> Reply:
     words = args.split()
+    raw = bool(words) and words[0].lower() == "raw"
+    if raw:
+        words = words[1:]
     if len(words) > 1 or (words and not words[0].isdigit()):
-        return [Problem("log takes one number: how many of the last lines to show")]
-    return session.log(int(words[0]) if words else None)
+        return [_usage("log", "log takes 'raw' and one number: how many of the last events")]
+    return session.log(int(words[0]) if words else None, raw=raw)
 
 
 @BUILTINS.command(
     "rules",
     usage="rules [SECTION]",
+    short="read the rules",
     help="Show the rules of the game, or one section of them (e.g. rules 8.1).",
 )
 def _rules(session: Session, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
-        return [Problem("rules takes at most one section number, e.g. rules 7.3")]
+        return [_usage("rules", "rules takes at most one section number, e.g. rules 7.3")]
     return session.rules(words[0] if words else None)
 
 
@@ -233,9 +299,9 @@ def _rules(session: Session, args: str) -> Reply:
 def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    from cardavia_cli.commands.common import saves_dir
+    from cardavia_cli.repl.saves import saves_folder
 
-    folder = saves_dir()
+    folder = saves_folder()
     if not folder.is_dir():
         return []
     return [Completion(p.stem, "saved game") for p in sorted(folder.glob("*.toml"))]
@@ -244,14 +310,15 @@ def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completio
 @BUILTINS.command(
     "save",
     usage="save [NAME]",
-    help="Save the deal so far (to NAME in the saves folder, or a path ending .toml); "
-    "without NAME, to the last save target.",
+    short="save the deal so far",
+    help="Save the deal so far (to NAME in the saves folder, or a path ending .toml in a "
+    "folder that exists); without NAME, to the last save target.",
     complete=_complete_saves,
 )
 def _save(session: Session, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
-        return [Problem("save takes one name (no spaces), e.g. save evening")]
+        return [_usage("save", "save takes one name (no spaces), e.g. save evening")]
     return session.save(words[0] if words else None)
 
 
@@ -262,13 +329,14 @@ def _over(session: Session) -> bool:
 @BUILTINS.command(
     "new",
     usage="new [SEED]",
+    short="start another deal",
     help="Start a new deal (a random one, or the one of SEED) with the same computer players.",
     available=_over,
 )
 def _new(session: Session, args: str) -> Reply:
     words = args.split()
     if len(words) > 1 or (words and not words[0].lstrip("-").isdigit()):
-        return [Problem("new takes nothing or a whole-number seed, e.g. new 42")]
+        return [_usage("new", "new takes nothing or a whole-number seed, e.g. new 42")]
     return session.new_deal(int(words[0]) if words else None)
 
 
@@ -276,7 +344,13 @@ def _at_break(session: Session) -> bool:
     return session.state.at_break
 
 
-@BUILTINS.command("next", help="Go on to the next round or deal of the match.", available=_at_break)
+@BUILTINS.command(
+    "next",
+    short="go on to the next round",
+    help="Go on to the next round or deal of the match.",
+    available=_at_break,
+    needs="breaks",
+)
 def _next(session: Session, args: str) -> Reply:
     return session.next_round()
 
@@ -286,12 +360,16 @@ def _numbered(session: Session) -> bool:
 
 
 @BUILTINS.command(
-    "cancel", help="Take back a play that asked you to choose its reading.", available=_numbered
+    "cancel",
+    short="take back the play",
+    help="Take back a play that asked you to choose its reading.",
+    available=_numbered,
+    needs="readings",
 )
 def _cancel(session: Session, args: str) -> Reply:
     return session.cancel()
 
 
-@BUILTINS.command("quit", aliases=("exit",), help="Leave the REPL.")
+@BUILTINS.command("quit", aliases=("exit",), short="leave", help="Leave the REPL.")
 def _quit(session: Session, args: str) -> Reply:
     return session.quit()

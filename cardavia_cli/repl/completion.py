@@ -2,8 +2,10 @@
 
 :func:`complete_line` is plain logic over the session (tested directly); :class:`ReplCompleter`
 adapts it to prompt_toolkit. The first word completes to the legal action verbs and the
-interface commands offered now; later words ask the command's completer, which for a game action
-asks the game's UI (e.g. after ``claim`` only the cards that meld with the public card).
+interface commands offered now, each with a few words saying what it does; later words ask the
+command's completer, which for a game action asks the game's UI (e.g. after ``claim`` only the
+cards that meld with the public card). A completed word is followed by a space, ready for the
+next one (``c`` Tab gives ``claim ``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def complete_line(session: Session, text: str) -> tuple[str, list[Candidate]]:
         prefix = ""
     if not words:
         candidates: Iterable[Candidate] = [
-            Completion(cmd.verb, cmd.usage) for cmd in session.offered_commands()
+            Completion(cmd.verb, cmd.meta) for cmd in session.offered_commands()
         ]
     else:
         cmd = session.registry.lookup(words[0])
@@ -65,5 +67,8 @@ class ReplCompleter(Completer):
         prefix, candidates = complete_line(self.session, document.text_before_cursor)
         for cand in candidates:
             yield PTCompletion(
-                cand.text, start_position=-len(prefix), display_meta=cand.meta or None
+                cand.text + " ",
+                start_position=-len(prefix),
+                display=cand.text,
+                display_meta=cand.meta or None,
             )

@@ -33,6 +33,10 @@ class ActionVerb(Protocol):
     def help(self) -> str: ...
 
     @property
+    def short(self) -> str:
+        """A few words for the completion menu, e.g. ``"claim the public card"``."""
+
+    @property
     def aliases(self) -> tuple[str, ...]: ...
 
 
@@ -60,8 +64,19 @@ class GameUI(Protocol):
     def actions(self) -> Sequence[ActionVerb]:
         """The game's action verbs, in the order help lists them."""
 
-    def intro(self, view: Any, *, seed: int, seats: Sequence[str]) -> RenderableType:
-        """A few lines at the start of a deal: the game, the seed, the dealer, the opponents."""
+    @property
+    def has_breaks(self) -> bool:
+        """Whether the game pauses between rounds or deals of a match (then the REPL offers
+        ``next``)."""
+
+    @property
+    def has_ambiguous_plays(self) -> bool:
+        """Whether a play can have several readings to choose from by number (then the REPL
+        offers ``cancel``)."""
+
+    def intro(self, view: Any, *, origin: str, seats: Sequence[str]) -> RenderableType:
+        """A few lines at the start of a deal: the game, where the deal comes from
+        (``origin``: ``"seed 7"``, ``"deck from deal.toml"``), the dealer, the opponents."""
 
     def status(self, view: Any) -> RenderableType:
         """Shown before each decision: the table, the hand, and the legal choices."""
@@ -100,7 +115,18 @@ class GameUI(Protocol):
         self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """Short lines for ``events[start:]`` (the seat's visible events; earlier ones are
-        context). ``forced`` holds indexes of the seat's own responses that were forced."""
+        context). ``forced`` holds indexes of the seat's own answers given without asking
+        (forced, or given by the rules)."""
+
+    def story_start(self, events: Sequence[Event]) -> int:
+        """Where the story of the present moment begins in the seat's visible ``events``
+        (e.g. the draw of the current public card): narrated when a replayed game opens."""
+
+    def log_lines(
+        self, events: Sequence[Event], seat: int, forced: frozenset[int]
+    ) -> list[RenderableType]:
+        """One line in words per event of ``events`` (the seat's visible events), for ``log``;
+        ``forced`` as for :meth:`narrate`."""
 
     def outcome(self, view: Any, outcome: Outcome) -> RenderableType:
         """The end of the deal or match: winner, score, the winning hand."""

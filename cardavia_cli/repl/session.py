@@ -12,15 +12,20 @@ The session knows the engine's protocol (``to_act``, ``legal_actions``, ``parse_
 see ``state.view(seat)`` (through :func:`~cardavia_cli.engine.agents.decide`).
 
 Saves are deal files (cli.md): the deal's header (game, seed, deck if one was given, dealer if
-one was given, seats, match keys) plus the decisions so far, written atomically.
+one was given, seats, match keys) plus the decisions so far, written atomically. A save never
+replaces another game's file without asking: ``save NAME`` onto an existing file that this
+session did not write or resume from is refused once (:mod:`.saves`).
+
+Messages of the engine name seats by number (``seat 0, claim round on gC (drawn by seat 2)``);
+the session presents them to the person at seat 0 in the second person (:func:`you_wording`).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
 import secrets
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -40,6 +45,14 @@ from cardavia_cli.repl.hooks import ActionVerb, Candidate, GameUI
 from cardavia_cli.repl.output import Note, Paged, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
+from cardavia_cli.repl.saves import (
+    SaveTargetError,
+    existing_save,
+    prepare_folder,
+    resume_name,
+    same_file,
+    save_target,
+)
 
 log = logging.getLogger("cardavia.repl")
 
@@ -49,19 +62,51 @@ HUMAN = 0
 SEED_RANGE = 1_000_000
 
 
-def save_target(name: str) -> Path:
-    """Where ``save NAME`` writes: ``NAME`` itself if it has a slash or ends in ``.toml``, else
-    ``<saves folder>/NAME.toml``."""
-    from cardavia_cli.commands.common import saves_dir
-
-    if "/" in name or os.sep in name or name.endswith(".toml"):
-        return Path(name).expanduser()
-    return saves_dir() / f"{name}.toml"
+#: The note for a deal left without being saved.
+NOT_SAVED = "(this deal was not saved)"
 
 
 def random_seed() -> int:
     """A fresh seed for a deal started without ``--seed``."""
     return secrets.randbelow(SEED_RANGE)
+
+
+def you_wording(message: str, seat: int = HUMAN) -> str:
+    """An engine message as said to the person at ``seat``: a leading ``seat N, `` context
+    is dropped, ``by seat N`` becomes ``by you`` and ``seat N's`` becomes ``your``.
+
+    >>> you_wording("seat 0, claim round on gC (drawn by seat 2): gC x2 is not in the hand")
+    'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
+    >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
+    'seat 1, claim round on gC (drawn by you): nope'
+    """
+    text = re.sub(rf"^[Ss]eat {seat}, ", "", message)
+    text = re.sub(rf"\bby seat {seat}\b", "by you", text)
+    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
+    return text
+
+
+def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
+    """The bottom toolbar, as much of it as fits in ``width`` columns: the legal moves, the
+    other commands and a tip; shorter forms on a narrow terminal."""
+    move = "your move: " + " ".join(moves) if moves else ""
+    short_move = " ".join(moves)
+    rest = " ".join(others)
+    shapes = [
+        [move, rest, "Tab completes"],
+        [move, rest],
+        [move, "help lists the commands"],
+        [short_move, "help"],
+        [short_move or "help"],
+    ]
+    texts = [" " + "  |  ".join(p for p in parts if p) for parts in shapes]
+    texts[3] = " " + " | ".join(p for p in shapes[3] if p)
+    room = max(width - 1, 1)
+    for text in texts:
+        if len(text) <= room:
+            return text
+    last = texts[-1]
+    return last[: room - 1] + "…" if room > 1 else last[:room]
 
 
 def rules_section(text: str, section: str) -> str | None:
@@ -90,7 +135,11 @@ class Session:
     state's decisions). ``save_to`` is the target of ``save`` without a name; with
     ``autosave`` the deal is saved there after each of the human's decisions and at its end.
     ``replayed`` says the state was rebuilt from a file (a line saying so, shown at the start;
-    the replayed history is not narrated again).
+    of the replayed history only the story of the present moment is told again, from the UI's
+    ``story_start``). ``origin`` says where the deal comes from in the intro (default ``seed N``,
+    or ``a given deck``). A computer level at seat 0 of the header is replaced by the person,
+    with a line saying so. ``save_to`` is also the file the session owns: saving there never
+    asks (see :meth:`save`).
     """
 
     def __init__(
@@ -104,9 +153,16 @@ class Session:
         save_to: Path | None = None,
         autosave: bool = False,
         replayed: str | None = None,
+        origin: str | None = None,
     ) -> None:
         self.info = info
         self.ui = ui
+        self._notes: list[str] = []
+        if header.seats[0] != "human":
+            self._notes.append(
+                f"You take seat 0 in place of the {header.seats[0]} computer player "
+                "the file puts there."
+            )
         seats = ["human", *header.seats[1:]]
         self.header = DealFile(
             game=header.game,
@@ -117,22 +173,38 @@ class Session:
             match=dict(header.match),
         )
         self.state = state
+        self.origin = origin or self._origin_of(self.header)
         self.agents: list[Agent] = make_agents(info, seats)
         self.helper: Agent = self.agents[HUMAN]
-        self.registry: Registry = BUILTINS.extended(self._action_commands(ui.actions))
+        features = [
+            name
+            for name, has in (
+                ("breaks", ui.has_breaks),
+                ("readings", ui.has_ambiguous_plays),
+            )
+            if has
+        ]
+        self.registry: Registry = BUILTINS.extended(self._action_commands(ui.actions), features)
         self.renderer = Renderer(console)
         self.interactive = False
         self.save_to = save_to
         self.autosave = autosave and save_to is not None
+        #: The file this session last saved to or resumed from: saving there needs no asking.
+        self.own_file: Path | None = save_to
+        self._overwrite_armed: Path | None = None
         self._replayed = replayed
         self._quit = False
         self._quit_armed = False
         self._reset_deal_memory()
         self._saved: list[str] | None = state.recorded_actions() if replayed else None
         if replayed:
-            self._seen = len(state.visible_events(HUMAN))
+            self._seen = ui.story_start(state.visible_events(HUMAN))
 
     # -- set-up ------------------------------------------------------------------------------
+    @staticmethod
+    def _origin_of(header: DealFile) -> str:
+        return f"seed {header.seed}" if header.deck is None else "a given deck"
+
     @staticmethod
     def _action_commands(verbs: Sequence[ActionVerb]) -> list[Command]:
         commands = []
@@ -161,6 +233,7 @@ class Session:
                     complete=complete,
                     available=available,
                     action=True,
+                    short=av.short,
                 )
             )
         return commands
@@ -174,6 +247,9 @@ class Session:
         self._outcome_shown = False
         self._break_shown = False
         self._saved_final = False
+        #: The person's own decisions in this deal, and how many of them the last save holds.
+        self._decisions = 0
+        self._decisions_saved = 0
 
     # -- what the handlers and the completer ask ------------------------------------------------
     def view(self) -> Any:
@@ -199,21 +275,19 @@ class Session:
         return self._candidates
 
     def unsaved(self) -> bool:
-        """Whether decisions were taken since the last save (or there never was one)."""
-        actions = self.state.recorded_actions()
-        return bool(actions) and actions != self._saved
+        """Whether the person took decisions since the last save (or the start): leaving
+        would lose them. Computer players' moves replay the same from the file or seed."""
+        return self._decisions > self._decisions_saved
 
-    def toolbar(self) -> str:
-        """The bottom toolbar on a terminal, generated from the registry."""
+    def toolbar(self, width: int | None = None) -> str:
+        """The bottom toolbar on a terminal, generated from the registry; shorter when the
+        terminal (``width`` columns, by default the terminal's) is narrow."""
+        if width is None:
+            width = _terminal_width()
         offered = self.offered_commands()
         moves = [c.verb for c in offered if c.action]
         other = [c.verb for c in offered if not c.action]
-        parts = []
-        if moves:
-            parts.append("your move: " + " ".join(moves))
-        parts.append(" ".join(other))
-        parts.append("Tab completes")
-        return " " + "  |  ".join(parts)
+        return toolbar_text(moves, other, width)
 
     def prompt_text(self) -> str:
         """The prompt on a terminal (a line reader prints none)."""
@@ -255,9 +329,11 @@ class Session:
 
     def begin(self) -> Reply:
         """The start: the intro, the automatic steps up to the human's first decision."""
-        out: Reply = [self.ui.intro(self.view(), seed=self.header.seed, seats=self.header.seats)]
+        out: Reply = [self.ui.intro(self.view(), origin=self.origin, seats=self.header.seats)]
         if self._replayed:
             out.append(Note(self._replayed))
+        out.extend(Note(note) for note in self._notes)
+        self._notes = []
         out.append(Note("Type help for the commands; Tab completes verbs and cards.", style="dim"))
         out.extend(self.advance())
         if self.state.is_over:  # autosaves follow the person's decisions, and the end
@@ -277,13 +353,16 @@ class Session:
             return [Note("Type next (or press Enter) to go on.", style="dim")]
         return []
 
+    def _left_unsaved(self) -> bool:
+        """Whether leaving now loses decisions of a deal in progress."""
+        return self.unsaved() and not self.autosave and not self.state.is_over
+
     def end_of_input(self) -> Reply:
-        """End of input: nothing is saved (cli.md)."""
+        """End of input: nothing is saved (cli.md); a note says so if decisions are lost."""
+        unsaved = self._left_unsaved()
         if self.interactive:
-            unsaved = self.unsaved() and not self.autosave and not self.state.is_over
-            note = " (this deal was not saved)" if unsaved else ""
-            return [Note(f"Goodbye{note}.")]
-        return []
+            return [Note(f"Goodbye {NOT_SAVED}." if unsaved else "Goodbye.")]
+        return [Note(NOT_SAVED, style="dim")] if unsaved else []
 
     def execute(self, line: str) -> Reply:
         """Run one command line; never raises for bad input."""
@@ -293,22 +372,34 @@ class Session:
                 return self.next_round()
             return []
         word, _, rest = text.partition(" ")
+        rest = rest.strip()
         cmd = None if word.isdigit() else self.registry.lookup(word)
         if cmd is None or cmd.verb != "quit":
             self._quit_armed = False
+        if cmd is None or cmd.verb != "save":
+            self._overwrite_armed = None
         try:
             if word.isdigit():
-                return self.pick(int(word), rest.strip())
-            if cmd is None:
+                reply = self.pick(int(word), rest)
+            elif cmd is None:
                 return [Problem(f"unknown command {word!r}: type help for the list of commands")]
-            if cmd.action:
-                self._candidates = None
-            return cmd.handler(self, rest.strip())
+            elif rest and not cmd.action and not cmd.takes_args:
+                return [cmd.usage_problem()]
+            else:
+                if cmd.action:
+                    self._candidates = None
+                reply = cmd.handler(self, rest)
+            return [self._present(item) for item in reply]
         except CardaviaError as exc:
-            return [Problem(str(exc))]
+            return [Problem(you_wording(str(exc)))]
         except Exception as exc:  # noqa: BLE001 - the REPL never ends on a traceback
             log.debug("command %r failed", text, exc_info=True)
             return [Problem(f"internal error on {text!r}: {type(exc).__name__}: {exc}")]
+
+    @staticmethod
+    def _present(item: Any) -> Any:
+        """A refusal as said to the person at seat 0 (engine messages name seat numbers)."""
+        return Problem(you_wording(item.text)) if isinstance(item, Problem) else item
 
     # -- the game moving on ------------------------------------------------------------------
     def advance(self) -> Reply:
@@ -340,6 +431,7 @@ class Session:
                 continue
             answer = self.ui.auto_answer(self.view())
             if answer is not None:
+                self._forced.add(len(st.visible_events(HUMAN)))
                 st.apply(st.parse_action(answer))
                 continue
             break
@@ -373,7 +465,7 @@ class Session:
             return Problem("the deal is over: type new for another deal, or quit")
         if st.at_break:
             return Problem("this round is over: type next to go on")
-        return Problem(f"it is seat {st.to_act}'s turn, not yours")
+        return Problem(f"it is not your turn (seat {st.to_act} is to play)")
 
     def act(self, text: str) -> Reply:
         """Play the action ``text`` for the human (checked by the game's parser and, once, by
@@ -400,6 +492,7 @@ class Session:
             return [Problem(warning)]
         self._warned = None
         st.apply(action)
+        self._decisions += 1
         return self._decided()
 
     def pick(self, number: int, rest: str = "") -> Reply:
@@ -445,26 +538,30 @@ class Session:
             out.append(Note(f"You (auto): {self.ui.describe(self.view(), action)}", style="dim"))
             self._warned = None
             st.apply(action)
+            self._decisions += 1
             out.extend(self.advance())
             if not every:
                 break
         out.extend(self._autosave())
         return out
 
-    def log(self, last: int | None = None) -> Reply:
-        """The human's view of the event log (all of it, or the ``last`` lines)."""
+    def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
+        """The human's view of the event log, told in words (or, ``raw``, the canonical event
+        lines), numbered; all of it or the ``last`` events."""
         events = self.state.visible_events(HUMAN)
         start = 0 if last is None else max(0, len(events) - last)
         if not events:
             return [Note("The log is empty.")]
-        text = Text()
-        width = len(str(len(events)))
+        if raw:
+            lines: list[Any] = [Text(e.text) for e in events]
+        else:
+            lines = list(self.ui.log_lines(events, HUMAN, frozenset(self._forced)))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", style="dim", no_wrap=True)
+        grid.add_column()
         for i in range(start, len(events)):
-            if i > start:
-                text.append("\n")
-            text.append(f"{i + 1:>{width}} ", style="dim")
-            text.append(events[i].text)
-        return [text]
+            grid.add_row(str(i + 1), lines[i])
+        return [grid]
 
     def rules(self, section: str | None = None) -> Reply:
         """The game's rules (through a pager on a terminal), or one numbered section."""
@@ -494,37 +591,52 @@ class Session:
 
     def _write(self, target: Path) -> Path:
         deal = self.deal_file()
+        prepare_folder(target)
         path = save_atomic(target, deal)
         self._saved = list(deal.actions)
+        self._decisions_saved = self._decisions
+        self.own_file = target
         return path
 
     def save(self, name: str | None = None) -> Reply:
-        """``save [NAME]``: write the deal file; NAME becomes the target of later saves."""
-        if name is not None:
-            target = save_target(name)
-        elif self.save_to is not None:
-            target = self.save_to
-        else:
-            target = save_target(f"{self.info.name}-{self.header.seed}")
+        """``save [NAME]``: write the deal file; NAME becomes the target of later saves.
+
+        A file already at the target that this session did not write or resume from is
+        another game's save: the first ``save`` onto it is refused with what it holds, the
+        same command typed again overwrites it."""
+        try:
+            if name is not None:
+                target = save_target(name)
+            elif self.save_to is not None:
+                target = self.save_to
+            else:
+                name = f"{self.info.name}-{self.header.seed}"
+                target = save_target(name)
+        except SaveTargetError as exc:
+            return [Problem(str(exc))]
+        if not same_file(target, self.own_file):
+            there = existing_save(target, self.info.name)
+            if there is not None and not same_file(target, self._overwrite_armed):
+                self._overwrite_armed = target
+                shown = name if name is not None else str(target)
+                return [
+                    Problem(
+                        f"a save named {shown} already exists ({there}): type `save {shown}` "
+                        "again to overwrite it, or pick another name"
+                    )
+                ]
+        self._overwrite_armed = None
         try:
             path = self._write(target)
+        except SaveTargetError as exc:
+            return [Problem(f"cannot save to {target}: {exc}")]
         except OSError as exc:
             return [Problem(f"cannot save to {target}: {exc.strerror or exc}")]
         self.save_to = target
         n = len(self._saved or [])
-        resume = f"cardavia resume {self._resume_name(path)}"
-        return [Note(f"Saved to {path} ({n} actions). Continue it with: {resume}")]
-
-    @staticmethod
-    def _resume_name(path: Path) -> str:
-        from cardavia_cli.commands.common import saves_dir
-
-        try:
-            if path.parent.resolve() == saves_dir().resolve():
-                return path.stem
-        except OSError:
-            pass
-        return str(path)
+        resume = f"cardavia resume {resume_name(path)}"
+        actions = f"{n} action{'' if n == 1 else 's'}"
+        return [Note(f"Saved to {path} ({actions}). Continue it with: {resume}")]
 
     def _autosave(self) -> Reply:
         """With ``--save``: save after a decision, and once more when the deal has ended."""
@@ -538,6 +650,8 @@ class Session:
             return []
         try:
             path = self._write(self.save_to)
+        except SaveTargetError as exc:
+            return [Problem(f"autosave to {self.save_to} failed: {exc}")]
         except OSError as exc:
             return [Problem(f"autosave to {self.save_to} failed: {exc.strerror or exc}")]
         if over:
@@ -554,9 +668,19 @@ class Session:
         seed = random_seed() if seed is None else seed
         self.header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
         self.state = new_game_state(self.header)
+        self.origin = self._origin_of(self.header)
         self._reset_deal_memory()
         self._saved = None
         self._replayed = None
+        if self.save_to is not None:
+            # the file holds the deal just finished: the new one is saved only when asked,
+            # and not over it without asking
+            self._notes.append(
+                f"The new deal is not saved to {self.save_to}: type save NAME to keep it."
+            )
+            self.save_to = None
+            self.own_file = None
+            self.autosave = False
         return self.begin()
 
     def next_round(self) -> Reply:
@@ -569,7 +693,7 @@ class Session:
 
     def quit(self) -> Reply:
         """``quit``: leave (on a terminal, an unsaved deal in progress asks to confirm once)."""
-        if self.interactive and not self.state.is_over and self.unsaved() and not self.autosave:
+        if self.interactive and self._left_unsaved():
             if not self._quit_armed:
                 self._quit_armed = True
                 return [
@@ -578,4 +702,19 @@ class Session:
                     )
                 ]
         self._quit = True
-        return [Note("Goodbye.")] if self.interactive else []
+        if self.interactive:
+            return [Note("Goodbye.")]
+        return [Note(NOT_SAVED, style="dim")] if self._left_unsaved() else []
+
+
+def _terminal_width() -> int:
+    """The width of the terminal prompt_toolkit draws on (else of standard output)."""
+    try:
+        from prompt_toolkit.application import get_app_or_none
+
+        app = get_app_or_none()
+        if app is not None:
+            return app.output.get_size().columns
+    except Exception:  # noqa: BLE001 - the toolbar must never break the prompt
+        pass
+    return shutil.get_terminal_size().columns

@@ -4,7 +4,9 @@ The game-independent REPL (:mod:`cardavia_cli.repl`) asks this object for everyt
 Si Se Pai: the verbs ``pass claim win discard``, the rendering of a seat's view (through
 :mod:`.view`), the cards that fit after ``claim`` or ``discard``, the two conveniences of
 rules 8.1 (one answer per card; a non-winning claim refused once while a win exists), the
-``hint`` with the hand's waits (rules 8.2, 13.3), and one short line per public event.
+``hint`` with the hand's waits (rules 8.2, 13.3), one short line per public event, and the
+event log told in words. A match is one deal (rules 11.3) and every play has one reading, so
+the REPL's ``next`` and ``cancel`` are not offered.
 
 It works only on the human seat's :class:`~.rules.SisepaiView` and the events that seat may see;
 it never prints.
@@ -43,6 +45,7 @@ class Verb(NamedTuple):
     verb: str
     usage: str
     help: str
+    short: str = ""
     aliases: tuple[str, ...] = ()
 
 
@@ -54,16 +57,30 @@ class Completion(NamedTuple):
 
 
 ACTIONS: tuple[Verb, ...] = (
-    Verb("pass", "pass", "Do not claim the public card (rules 8.1)."),
+    Verb("pass", "pass", "Do not claim the public card (rules 8.1).", "do not claim"),
     Verb(
         "claim",
         "claim [CARDS]",
         "Claim the public card with these cards from your hand, e.g. claim rR rR; a bare claim "
         "takes a public General or flower alone (rules 8.1).",
+        "claim the public card",
     ),
-    Verb("win", "win", "Claim the public card as a win; the winning meld is found for you."),
-    Verb("discard", "discard CARD", "Discard one card of your hand after a claim (rules 8.2)."),
+    Verb(
+        "win",
+        "win",
+        "Claim the public card as a win; the winning meld is found for you.",
+        "claim it as a win",
+    ),
+    Verb(
+        "discard",
+        "discard CARD",
+        "Discard one card of your hand after a claim (rules 8.2).",
+        "discard a card",
+    ),
 )
+
+#: How a public card that nobody takes is told, after the card or the line that shows it.
+DEAD = ": nobody takes it, dead."
 
 
 def _subject(seat: int, viewer: int) -> Text:
@@ -90,10 +107,13 @@ class SisepaiUI:
     """Si Se Pai for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
 
     actions = ACTIONS
+    has_breaks = False
+    has_ambiguous_plays = False
 
     # -- rendering -----------------------------------------------------------------------------
-    def intro(self, view: SisepaiView, *, seed: int, seats: Sequence[str]) -> RenderableType:
-        """The first line of a deal: the seed, the opponents, the dealer (rules 4, 6)."""
+    def intro(self, view: SisepaiView, *, origin: str, seats: Sequence[str]) -> RenderableType:
+        """The first line of a deal: where it comes from (``seed 7``, ``deck from FILE``),
+        the opponents, the dealer (rules 4, 6)."""
         line = Text("Si Se Pai", style="bold")
         levels = [seats[s] for s in (1, 2, 3)]
         if len(set(levels)) == 1:
@@ -102,7 +122,7 @@ class SisepaiUI:
             against = ", ".join(
                 f"{level} at seat {s}" for s, level in zip((1, 2, 3), levels, strict=True)
             )
-        line.append(f", seed {seed}: you (seat 0) against {against}. ")
+        line.append(f", {origin}: you (seat 0) against {against}. ")
         line.append_text(_subject(view.dealer, view.seat))
         mine = view.dealer == view.seat
         line.append(" deal and draw first." if mine else " deals and draws first.")
@@ -203,27 +223,35 @@ class SisepaiUI:
 
     def hint(self, view: SisepaiView, suggestion: Action) -> RenderableType:
         """The suggested action and the waits of the hand (rules 8.2, 13.3): of the hand as it
-        is when answering a public card, after the suggested discard after a claim. A wait whose
-        every remaining copy is already visible (dead pile, exposed melds) is marked ``dead``."""
+        is when answering a public card, after the suggested discard after a claim (and the
+        line says so). A wait whose every remaining copy is already visible (dead pile, exposed
+        melds) is marked ``dead``."""
         line = Text("Hint: ", style="bold")
         line.append(self.describe(view, suggestion))
         hand = list(view.hand)
+        label = Text("Waits: ")
         if suggestion.verb == "discard":
-            hand.remove(suggestion.cards[0])
+            card = suggestion.cards[0]
+            hand.remove(card)
+            label = Text("Waits after discarding ")
+            label.append_text(card_text(card))
+            label.append(": ")
         option = next((o for o in view.claims if o.action == suggestion), None)
         if option is not None and option.win:
             return line
         own = [m.cards for m in view.exposed[view.seat]]
-        return Group(line, self._waits_line(view, hand, own))
+        return Group(line, self._waits_line(view, hand, own, label))
 
-    def _waits_line(self, view: SisepaiView, hand: list[int], own: list[tuple[int, ...]]) -> Text:
+    def _waits_line(
+        self, view: SisepaiView, hand: list[int], own: list[tuple[int, ...]], label: Text
+    ) -> Text:
         if len(hand) + sum(len(m) for m in own) != 20:
             return Text("")
         try:
             found = waits(hand, own)
         except ValueError:
             return Text("")
-        text = Text("Waits: ")
+        text = label.copy()
         if not found:
             text.append("none yet (no single card completes your hand)", style="dim")
             return text
@@ -246,6 +274,30 @@ class SisepaiUI:
         return text
 
     # -- narration ---------------------------------------------------------------------------
+    def _claim_line(
+        self, claimant: int, meld: Sequence[str], public: str | None, source: str, seat: int
+    ) -> Text:
+        line = _subject(claimant, seat)
+        line.append(f" {_verb(claimant, seat, 'claim')} ")
+        if public is not None:
+            line.append(f"the {SOURCE_WORDS[source]} ")
+            line.append_text(_card(public))
+            line.append(": ")
+        line.append_text(_meld(meld))
+        return line
+
+    @staticmethod
+    def _win_line(winner: int, points: str, seat: int) -> Text:
+        line = _subject(winner, seat)
+        line.append(f" {_verb(winner, seat, 'win')} with {points} points!")
+        return line
+
+    @staticmethod
+    def _dead_line(card: str) -> Text:
+        line = _card(card)
+        line.append(DEAD)
+        return line
+
     def narrate(
         self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
@@ -253,7 +305,8 @@ class SisepaiUI:
         successful claims, discards, dead cards, the win. Sealed responses are never shown;
         the seat's own claim appears in the line of the card's fate (``forced`` marks its own
         forced claims; a claim beaten by another is said so). A draw or discard that nobody
-        takes shares its line with ``dead``."""
+        takes shares its line with its fate (``: nobody takes it, dead.``); told apart from
+        the card, the fate is ``rH: nobody takes it, dead.``"""
         words = [e.text.split() for e in events]
         own_claim: str | None = None
         own_forced = False
@@ -278,7 +331,7 @@ class SisepaiUI:
                 while j < len(words) and words[j][0] == "respond" and words[j][2] == "pass":
                     j += 1
                 if j < len(words) and words[j][0] == "dead":
-                    line.append(": nobody takes it, dead.")
+                    line.append(DEAD)
                     i = j
                 else:
                     line.append(".")
@@ -288,14 +341,8 @@ class SisepaiUI:
                     own_claim = " ".join(w[3:])
                     own_forced = i in forced
             elif kind == "claim":
-                claimant, meld = int(w[1]), w[2:]
-                line = _subject(claimant, seat)
-                line.append(f" {_verb(claimant, seat, 'claim')} ")
-                if public is not None:
-                    line.append(f"the {SOURCE_WORDS[source]} ")
-                    line.append_text(_card(public))
-                    line.append(": ")
-                line.append_text(_meld(meld))
+                claimant = int(w[1])
+                line = self._claim_line(claimant, w[2:], public, source, seat)
                 if claimant == seat and own_forced:
                     line.append(" (forced)", style="dim")
                 elif claimant != seat and own_claim is not None:
@@ -311,16 +358,69 @@ class SisepaiUI:
                 own_claim, own_forced = None, False
                 lines.append(line)
             elif kind == "win":
-                line = _subject(int(w[1]), seat)
-                line.append(f" {_verb(int(w[1]), seat, 'win')} with {w[2]} points!")
-                lines.append(line)
+                lines.append(self._win_line(int(w[1]), w[2], seat))
             elif kind == "dead":
-                line = _card(w[1])
-                line.append(" is dead.")
-                lines.append(line)
+                lines.append(self._dead_line(w[1]))
             elif kind == "exhausted":
                 lines.append(Text("The stock is exhausted."))
             i += 1
+        return lines
+
+    def story_start(self, events: Sequence[Event]) -> int:
+        """The last draw (rules 7.2 step 1): from there on, the story of the public card (or of
+        the claim and discard that followed it) when a replayed deal opens."""
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].text.startswith("draw "):
+                return i
+        return 0
+
+    def log_lines(
+        self, events: Sequence[Event], seat: int, forced: frozenset[int]
+    ) -> list[RenderableType]:
+        """One line in words per event the seat saw, for ``log``: the deal of its hand, draws,
+        its own sealed answers (``You pass.``; answers given without asking marked), claims,
+        discards, dead cards, the win, the exhausted stock."""
+        words = [e.text.split() for e in events]
+        lines: list[RenderableType] = []
+        public: str | None = None
+        source = "draw"
+        for i, w in enumerate(words):
+            kind = w[0]
+            if kind == "deal":
+                who = int(w[1])
+                line = _subject(who, seat)
+                line.append(" are dealt " if who == seat else " is dealt ")
+                line.append_text(cards_text(parse_card(c) for c in w[2:]))
+                line.append(".")
+            elif kind in ("draw", "discard"):
+                source, actor, public = kind, int(w[1]), w[2]
+                line = _subject(actor, seat)
+                line.append(f" {_verb(actor, seat, kind)} ")
+                line.append_text(_card(public))
+                line.append(".")
+            elif kind == "respond":
+                who = int(w[1])
+                line = _subject(who, seat)
+                if w[2] == "pass":
+                    line.append(" pass" if who == seat else " passes")
+                else:
+                    line.append(" answer with a claim: " if who == seat else " answers: claim ")
+                    line.append_text(_meld(w[3:]))
+                if i in forced:
+                    line.append(" (automatic)", style="dim")
+                line.append(".")
+            elif kind == "claim":
+                line = self._claim_line(int(w[1]), w[2:], public, source, seat)
+                line.append(".")
+            elif kind == "dead":
+                line = self._dead_line(w[1])
+            elif kind == "win":
+                line = self._win_line(int(w[1]), w[2], seat)
+            elif kind == "exhausted":
+                line = Text("The stock is exhausted.")
+            else:
+                line = Text(events[i].text)
+            lines.append(line)
         return lines
 
 

@@ -1,13 +1,15 @@
 """Rich rendering of Si Se Pai cards, melds and a seat's view (rules/sisepai.md 3, 7.1).
 
 Returns rich renderables; it never prints. The four colours are styled, and every card keeps
-its code (``rK``), so a hand stays readable with ``NO_COLOR`` or off a terminal. The functions
-at the end render one seat's view of the table for the REPL: the hand by colour and kind, the
-table, the choices, the result.
+its code (``rK``), so a hand stays readable with ``NO_COLOR`` or off a terminal. White cards
+use the terminal's own foreground colour in bold (ANSI white vanishes on a light background).
+The functions at the end render one seat's view of the table for the REPL: the hand by colour
+and kind, the table, the choices, the result.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,8 +24,11 @@ if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
     from cardavia_cli.games.sisepai.rules import SisepaiView
 
-COLOUR_STYLES = ("bold red", "bold yellow", "bold white", "bold green")
+COLOUR_STYLES = ("bold red", "bold yellow", "bold", "bold green")
 FLOWER_STYLE = "bold magenta"
+#: The row labels of a hand (``red``, ..., ``flowers``): the colour, one weight for all.
+LABEL_STYLES = ("red", "yellow", "", "green")
+FLOWER_LABEL_STYLE = "magenta"
 
 
 def card_style(code: int) -> str:
@@ -69,19 +74,26 @@ def melds_line(melds: Sequence[Meld]) -> Text:
 def melds_table(
     melds: Sequence[Meld], title: str | None = None, exposed: Sequence[Meld] = ()
 ) -> Table:
-    """A table of melds: cards, kind, points, and whether each was exposed before."""
+    """A table of melds: cards, kind, points, and, when some of ``melds`` were exposed before
+    (``exposed``), a column ``exposed`` marking them ``yes``."""
+    left = list(exposed)
+    marks: list[str] = []
+    for m in melds:
+        if m in left:
+            left.remove(m)
+            marks.append("yes")
+        else:
+            marks.append("")
     table = Table(title=title, title_justify="left", show_footer=True)
     table.add_column("meld", footer="total")
     table.add_column("kind")
     table.add_column("points", justify="right", footer=str(sum(m.points for m in melds)))
-    table.add_column("", style="dim")
-    left = list(exposed)
-    for m in melds:
-        note = ""
-        if m in left:
-            left.remove(m)
-            note = "exposed"
-        table.add_row(cards_text(m.cards), m.kind, str(m.points), note)
+    shown = any(marks)
+    if shown:
+        table.add_column("exposed", justify="center")
+    for m, mark in zip(melds, marks, strict=True):
+        cells: list[RenderableType] = [cards_text(m.cards), m.kind, str(m.points)]
+        table.add_row(*cells, *([mark] if shown else []))
     return table
 
 
@@ -107,6 +119,36 @@ def seat_subject(seat: int, viewer: int = 0) -> str:
     return "You" if label == "you" else label[0].upper() + label[1:]
 
 
+_SEAT_WORDS = re.compile(r"\b([Ss])eat (\d)\b(?! \()")
+
+
+def with_positions(text: str, viewer: int = 0) -> str:
+    """``text`` with every ``seat N`` named as :func:`seat_label` does (``you``,
+    ``seat 2 (across)``), keeping a capital at the start of a sentence.
+
+    >>> with_positions("Draw: seat 3 must draw and the stock is empty; nobody scores.")
+    'Draw: seat 3 (left) must draw and the stock is empty; nobody scores.'
+    """
+
+    def name(m: re.Match[str]) -> str:
+        label = seat_label(int(m.group(2)), viewer)
+        return label[0].upper() + label[1:] if m.group(1) == "S" else label
+
+    return _SEAT_WORDS.sub(name, text)
+
+
+def outcome_line(view: SisepaiView, outcome: Outcome) -> str:
+    """The result in one sentence for the seat of ``view``: ``You win with 15 points.``,
+    ``Seat 2 (across) wins with 13 points.``, or the engine's summary with the seats named
+    by position (an exhausted stock)."""
+    score = outcome.data.get("score")
+    if outcome.termination == "win" and outcome.winner is not None and score is not None:
+        if outcome.winner == view.seat:
+            return f"You win with {score} points."
+        return f"{seat_subject(outcome.winner, view.seat)} wins with {score} points."
+    return with_positions(outcome.summary, view.seat)
+
+
 def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
     """A concealed hand grouped by colour (rows) and by kind of meld (columns: the
     General/Advisor/Elephant group, the Chariot/Horse/Cannon group, the Soldiers), flowers on
@@ -129,10 +171,10 @@ def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
         for _, pieces in _GROUPS:
             codes = [c for c in hand if c != FLOWER and c // 7 == colour and c % 7 in pieces]
             cells.append(cards_text(codes) if codes else Text("-", style="dim"))
-        table.add_row(Text(cname, style=COLOUR_STYLES[colour]), *cells)
+        table.add_row(Text(cname, style=LABEL_STYLES[colour]), *cells)
     flowers = [c for c in hand if c == FLOWER]
     table.add_row(
-        Text("flowers", style=FLOWER_STYLE),
+        Text("flowers", style=FLOWER_LABEL_STYLE),
         cards_text(flowers) if flowers else Text("-", style="dim"),
         Text(""),
         Text(""),
@@ -238,7 +280,7 @@ def outcome_view(view: SisepaiView, outcome: Outcome) -> RenderableType:
     a table of melds (the ones exposed before the winning claim marked)."""
     from cardavia_cli.games.sisepai.melds import Meld
 
-    headline = Text(outcome.summary, style="bold")
+    headline = Text(outcome_line(view, outcome), style="bold")
     if outcome.termination != "win" or outcome.winner is None:
         return Group(Text(""), headline)
     winner = outcome.winner
