@@ -104,3 +104,19 @@ def test_for_players_keeps_everything_else() -> None:
         "## 2. Rule functions\ndrop\n\n## 3. B\nkeep too\n"
     )
     assert for_players(text) == "# T: rules\n\n## 1. A\nkeep\n\n## 3. B\nkeep too\n"
+
+
+def test_save_path_reads_saves_first_then_the_current_folder(tmp_path, monkeypatch) -> None:
+    from cardavia_cli.commands.common import save_path
+
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    saves = tmp_path / "home" / "saves"
+    assert save_path("evening") == saves / "evening.toml"
+    (tmp_path / "evening.toml").write_text("")
+    assert save_path("evening.toml") == tmp_path.joinpath("evening.toml").relative_to(tmp_path)
+    saves.mkdir(parents=True)
+    (saves / "evening.toml").write_text("")
+    assert save_path("evening.toml") == saves / "evening.toml"
+    assert save_path("evening") == saves / "evening.toml"
+    assert save_path("./evening.toml") == tmp_path.joinpath("evening.toml").relative_to(tmp_path)

@@ -281,7 +281,7 @@ def test_round_trip_to_toml_and_back(tmp_path):
     assert text.index("format") < text.index("game") < text.index("seed") < text.index("deck")
     back = parse_deal(text, "t.toml")
     assert back == df
-    path = save_atomic(tmp_path / "sub" / "t.toml", df)
+    path = save_atomic(tmp_path / "t.toml", df)
     assert path.read_text("utf-8") == text
     assert load_deal(path) == df
 
@@ -330,7 +330,10 @@ def test_save_atomic_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.toml"]
 
 
-def test_new_file_is_created_with_its_folder(tmp_path):
-    path = save_atomic(tmp_path / "a" / "b" / "new.toml", DealFile(game="sisepai"))
-    assert Path(path).exists()
+def test_save_creates_no_folder(tmp_path):
+    # Saves go only where a folder exists (the REPL creates the saves folder itself).
+    with pytest.raises(FileNotFoundError):
+        save_atomic(tmp_path / "a" / "b" / "new.toml", DealFile(game="sisepai"))
+    assert not (tmp_path / "a").exists()
+    path = save_atomic(tmp_path / "new.toml", DealFile(game="sisepai"))
     assert parse_deal(Path(path).read_text("utf-8")).seed == 0

@@ -82,14 +82,17 @@ def saves_dir() -> Path:
 
 
 def save_path(name_or_file: str) -> Path:
-    """A save named ``name`` (in :func:`saves_dir`) or a path to a file.
+    """The file of a save to read: ``NAME`` (or ``NAME.toml``) in :func:`saves_dir`, or a path.
 
-    Anything with a path separator or ending in ``.toml`` is a path; a bare name is looked up
-    in the saves folder first, then as a file in the current folder.
+    A name with a slash is a path. A bare name is the save of that name when there is one,
+    else a file of that name in the current folder when there is one, else (for the error
+    message) the save of that name.
     """
-    if os.sep in name_or_file or "/" in name_or_file or name_or_file.endswith(".toml"):
-        return Path(name_or_file)
-    named = saves_dir() / f"{name_or_file}.toml"
-    if named.exists() or not Path(name_or_file).exists():
+    text = name_or_file.strip()
+    if "/" in text or os.sep in text:
+        return Path(text).expanduser()
+    stem = text[: -len(".toml")] if text.endswith(".toml") else text
+    named = saves_dir() / f"{stem}.toml"
+    if named.exists() or not Path(text).is_file():
         return named
-    return Path(name_or_file)
+    return Path(text)

@@ -188,10 +188,9 @@ def load_deal(path: str | os.PathLike[str]) -> DealFile:
 
 def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
     """Write ``deal`` to ``path`` atomically (temporary file in the same folder, fsync,
-    rename). Returns the path. Raises ``OSError`` if the folder cannot be written; the old
-    file, if any, is then untouched."""
+    rename). Returns the path. Raises ``OSError`` if the folder does not exist or cannot be
+    written; the old file, if any, is then untouched. Creates no folder."""
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
     text = deal.to_toml()
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
