@@ -52,9 +52,13 @@ run_cmd.register(app)
 arena_cmd.register(app)
 
 
-def _click_error(name: str) -> type[Exception]:
-    """An exception class of the command-line parser that Typer is built on, by name."""
-    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+def _click_error(name: str) -> type[typer.BadParameter]:
+    """An exception class of the command-line parser that Typer is built on, by name (a base
+    class of ``typer.BadParameter``: ``UsageError``, ``ClickException``)."""
+    found: type[typer.BadParameter] = next(
+        c for c in typer.BadParameter.__mro__ if c.__name__ == name
+    )
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:
