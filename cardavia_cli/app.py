@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(0)
         where = ctx.command_path if ctx is not None else "cardavia"
         message = " ".join(exc.format_message().split())
-        sys.stderr.write(f"{where}: error: {message} (see '{where} --help')\n")
+        sys.stderr.write(f"cardavia: error: {message} (see '{where} --help')\n")
         sys.exit(2)
     except click_exception as exc:
         sys.stderr.write(f"cardavia: error: {' '.join(exc.format_message().split())}\n")

@@ -425,7 +425,8 @@ def e9_drawer():
     [
         (
             "claim wE",
-            r"non-winning pair is not allowed to the drawer player on a draw \(rules 7\.3\)",
+            r"non-winning pair on a drawn card is not allowed to the drawer of a card "
+            r"\(rules 7\.3\)",
         ),
         ("claim rK rA", r"not in the concealed hand"),
         ("claim wE wE wE", r"not the public card wE itself"),
@@ -457,7 +458,7 @@ def test_illegal_for_the_role():
     before = snapshot(state)
     with pytest.raises(
         IllegalActionError,
-        match=r"non-winning field is not allowed to the other player.*rules 7\.3",
+        match=r"non-winning field on a .* not allowed to the players after the next one.*7\.3",
     ):
         state.apply(Action.parse("claim rH rC"))
     assert snapshot(state) == before
@@ -699,3 +700,18 @@ def test_perft_counts(spec):
     depths.update({i + 1: n for i, n in enumerate(spec.get("perft", []))})
     for depth, expected in sorted(depths.items()):
         assert _perft(_position_state(spec), depth) == expected, f"depth {depth}"
+
+
+def test_regression_pass_with_words_is_not_read_as_cards():
+    with pytest.raises(InvalidActionError, match="'pass' takes no cards"):
+        Action.parse("pass pass")
+
+
+def test_regression_exposed_remark_only_when_the_card_is_exposed():
+    state = new_state(seed=3)
+    seat = state.to_act
+    missing = next(c for c in range(28) if state.hands[seat][c] == 0 and c != state.public)
+    with pytest.raises(IllegalActionError) as exc:
+        state.check_legal(Action("claim", (missing, missing)))
+    assert "not in the concealed hand" in str(exc.value)
+    assert "exposed" not in str(exc.value)

@@ -79,6 +79,8 @@ def arena(
 
     deals = _whole(deals_text, "--deals")
     seed = _whole(seed_text, "--seed")
+    if seed < 0:
+        fail(f"--seed must be 0 or more, not {seed}")
     levels = [part.strip().lower() for part in seats.split(",")]
     if len(levels) != 4 or not all(levels):
         fail(f"--seats {seats!r}: give four levels separated by commas, e.g. {DEFAULT_SEATS}")

@@ -8,24 +8,17 @@ from importlib import resources
 
 from cardavia_cli.commands.common import console
 
-#: Sections of a rules file written for the tests, not for players (the rule-function
-#: contracts and their JSON case format); left out of what ``rules`` shows.
-_TECHNICAL_HEADING = re.compile(r"^##\s+\d+\.\s+Rule function", re.IGNORECASE)
 #: Sentences addressed to implementers.
 _TECHNICAL_LINE = re.compile(r"must hold in the implementation|tests encode them", re.IGNORECASE)
 
 
 def for_players(text: str) -> str:
-    """A rules file as players read it: without its status note and without the sections
-    that specify the rule functions for the tests."""
+    """A rules file as players read it: without its status note and its notes to
+    implementers. Every section stays, the rule functions too: the rest of the text refers
+    to them (waits, claim options)."""
     out: list[str] = []
-    skipping = False
     paragraph_is_status = False
     for line in text.splitlines():
-        if line.startswith("## "):
-            skipping = bool(_TECHNICAL_HEADING.match(line))
-        if skipping:
-            continue
         if line.startswith("Status:"):
             paragraph_is_status = True
         if paragraph_is_status:
@@ -49,11 +42,20 @@ def rules_text(game: str) -> str:
     return for_players(package.joinpath(info.rules_file).read_text("utf-8"))
 
 
-def print_rules(game: str) -> None:
-    """Print a game's rules with rich Markdown (through a pager on a terminal)."""
+def print_rules(game: str, section: str | None = None) -> None:
+    """Print a game's rules, or one numbered section of them (``"7.3"``), with rich Markdown,
+    through a pager on a terminal. Raises ``CardaviaError`` for an unknown section."""
     from rich.markdown import Markdown
 
+    from cardavia_cli.engine.errors import CardaviaError
     from cardavia_cli.repl.output import Paged
     from cardavia_cli.repl.render import Renderer
+    from cardavia_cli.repl.session import rules_section
 
-    Renderer(console(), pager=sys.stdout.isatty()).show([Paged(Markdown(rules_text(game)))])
+    text = rules_text(game)
+    if section is not None:
+        part = rules_section(text, section.strip())
+        if part is None:
+            raise CardaviaError(f"the rules have no section {section.strip()!r}")
+        text = part
+    Renderer(console(), pager=sys.stdout.isatty()).show([Paged(Markdown(text))])

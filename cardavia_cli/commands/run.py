@@ -17,7 +17,9 @@ def register(app: typer.Typer) -> None:
 
 @guarded
 def run(
-    file: Path = typer.Argument(..., help="A deal file or save (TOML).", dir_okay=False),
+    file: Path = typer.Argument(
+        ..., help="A deal file or save (TOML), or the name of a save.", dir_okay=False
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
     max_deals: int = typer.Option(
@@ -28,12 +30,14 @@ def run(
 
     Any human seat is played by the [bold]basic[/bold] computer player.
     """
+    from cardavia_cli.commands.common import save_path
     from cardavia_cli.engine.dealfile import load_deal, replay
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
 
-    deal = load_deal(file)
-    state = replay(deal, str(file))
+    path = file if file.exists() else save_path(str(file))
+    deal = load_deal(path)
+    state = replay(deal, str(path))
     info = load_game(deal.game)
     if not stop:
         agents = make_agents(info, deal.seats)

@@ -40,7 +40,8 @@ def play(
     """Play a deal at seat 0 against three computer players, in the REPL."""
     from cardavia_cli.commands.play import start
 
-    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=ai, save=save))
+    level = ai.strip().lower() if ai is not None else None
+    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=level, save=save))
 
 
 @app.command()
@@ -119,11 +120,15 @@ def check(
 
 @app.command()
 @guarded
-def rules() -> None:
-    """Print the rules of Si Se Pai."""
+def rules(
+    section: str | None = typer.Argument(
+        None, help="Show only this section, e.g. 7.3 (default: all of them)."
+    ),
+) -> None:
+    """Print the rules of Si Se Pai, or one section of them."""
     from cardavia_cli.commands.render import print_rules
 
-    print_rules(GAME)
+    print_rules(GAME, section)
 
 
 __all__ = ["app", "EXIT_BAD"]

@@ -12,6 +12,7 @@ one.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import tomllib
@@ -65,13 +66,16 @@ def _game(name: object, where: str) -> GameInfo:
 
 
 def _toml_value(value: object) -> str:
-    """A value as it was written in TOML (``true``, ``"x"``, ``1.5``), for messages."""
-    import tomli_w
-
-    try:
-        return tomli_w.dumps({"v": value}).partition("=")[2].strip()
-    except (TypeError, ValueError):
-        return repr(value)
+    """A value as a reader of the file would name it (``true``, ``"x"``, ``1.5``, a list)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
 
 
 def _int(value: object, key: str, where: str, minimum: int | None = None) -> int:
@@ -94,8 +98,8 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
     except tomllib.TOMLDecodeError as exc:
         raise DealFileError(f"malformed TOML: {exc}", where) from None
     fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise DealFileError(f"'format' must be {FORMAT}, not {fmt!r}", where)
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT:
+        raise DealFileError(f"'format' must be {FORMAT}, not {_toml_value(fmt)}", where)
     if "game" not in data:
         raise DealFileError("missing key 'game'", where)
     info = _game(data["game"], where)

@@ -76,12 +76,12 @@ class Action:
             raise InvalidActionError(
                 f"unknown action {words[0]!r}: type pass, claim CARDS, win or discard CARD"
             )
+        if verb in ("pass", "win") and len(words) > 1:
+            raise InvalidActionError(f"{verb!r} takes no cards")
         try:
             cards = tuple(sorted(parse_card(w) for w in words[1:]))
         except CardError as exc:
             raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
-        if verb in ("pass", "win") and cards:
-            raise InvalidActionError(f"{verb!r} takes no cards")
         if verb == "discard" and len(cards) != 1:
             raise InvalidActionError("discard takes exactly one card, e.g. 'discard gH'")
         if verb == "claim" and len(cards) > 3:
@@ -323,9 +323,10 @@ class SisepaiState(GameState):
                         f"{where}: list only the cards from your hand, not the public card "
                         f"{card_str(c)} itself (rules 8.1)"
                     )
+                exposed = any(c in m.cards for m in self.exposed[seat])
                 raise IllegalActionError(
-                    f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand "
-                    f"(exposed cards can never be used)"
+                    f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand"
+                    + (" (exposed cards can never be used, rules 7.3)" if exposed else "")
                 )
         cards = (self.public, *action.cards)
         try:
@@ -335,9 +336,14 @@ class SisepaiState(GameState):
                 f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
             ) from None
         role = self.role_of(seat)
+        who = {
+            "drawer": "to the drawer of a card",
+            "next": "to the next player",
+            "other": "to the players after the next one",
+        }[role]
+        on = "a drawn card" if self.source == "draw" else "a discard"
         raise IllegalActionError(
-            f"{where}: a non-winning {meld.kind} is not allowed to the {role} player "
-            f"on a {'draw' if self.source == 'draw' else 'discard'} (rules 7.3)"
+            f"{where}: a non-winning {meld.kind} on {on} is not allowed {who} (rules 7.3)"
         )
 
     def apply(self, action: Action) -> None:
