@@ -174,3 +174,12 @@ def test_rules_prints_one_section_or_refuses() -> None:
 def test_regression_arena_refuses_a_negative_seed() -> None:
     result = runner.invoke(app, ["arena", "sisepai", "--deals", "1", "--seed", "-1"])
     assert result.exit_code == 2 and "--seed must be 0 or more" in result.stderr
+
+
+def test_computer_levels_are_case_insensitive(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path))
+    result = runner.invoke(
+        app, ["sisepai", "play", "--seed", "1", "--ai", "RANDOM"], input="quit\n"
+    )
+    assert result.exit_code == 0
+    assert "against three random computer players" in result.stdout
