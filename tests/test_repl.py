@@ -380,7 +380,11 @@ def test_save_then_resume_reproduces_the_state(_home: Path) -> None:
     done = run_cli("resume", "evening", stdin="hand\nauto all\n", home=_home)
     assert done.returncode == 0, done.stderr
     n = len(deal.actions)
-    assert f"Resumed evening: seed 5, {n} actions replayed." in done.stdout.splitlines()
+    resumed_line = (
+        f"Resumed evening: seed 5, {n} actions replayed; saved to evening after each of your "
+        "decisions."
+    )
+    assert resumed_line in done.stdout.splitlines()
     session.run(ListReader(["auto all"]))
     assert headline(session) in done.stdout.splitlines()
 
@@ -599,7 +603,10 @@ def test_regression_a_resumed_game_tells_the_story_of_the_public_card(_home: Pat
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     n = len(load_deal(_home / "saves" / "evening.toml").actions)
-    at = lines.index(f"Resumed evening: seed 5, {n} actions replayed.")
+    at = lines.index(
+        f"Resumed evening: seed 5, {n} actions replayed; saved to evening after each of your "
+        "decisions."
+    )
     subject = "You draw" if seat == "0" else f"Seat {seat} ("
     told = [ln for ln in lines[at:] if ln.startswith(subject) and f" {card}" in ln]
     assert told, lines[at : at + 6]
@@ -827,3 +834,160 @@ def test_new_deal_after_save_option_leaves_the_finished_deal_in_its_file(_home: 
     session.emit(session.execute("auto all"))
     assert load_deal(target) == finished
     assert f"The new deal is not saved to {target}" in out.getvalue()
+
+
+# -- the tester's second report ------------------------------------------------------------
+def test_regression_save_names_are_checked_and_os_errors_refused(
+    _home: Path, tmp_path: Path
+) -> None:
+    session, _ = make_session(seed=5)
+    start(session)
+    long_path = tmp_path / ("n" * 300 + ".toml")
+    for line in ("save " + "n" * 300, f"save {long_path}", "save a:b", "save " + "n" * 101):
+        reply = session.execute(line)
+        assert len(reply) == 1 and isinstance(reply[0], Problem), line
+        assert "internal error" not in reply[0].text and "\n" not in reply[0].text
+    assert "letters, digits, '-', '_' and '.'" in session.execute("save a:b")[0].text
+    assert not (_home / "saves").exists()
+    assert "Saved to" in str(session.execute("save " + "n" * 100)[0])
+    assert "Saved to" in str(session.execute("save v1.2_b-c")[0])
+    for save in ("x y", "n" * 300, str(long_path)):
+        done = run_cli("sisepai", "play", "--seed", "1", "--save", save, home=_home)
+        assert done.returncode == 2 and done.stdout == "", save
+        assert len(done.stderr.splitlines()) == 1 and "--save" in done.stderr, done.stderr
+    assert not (_home / "saves" / "x y.toml").exists()
+
+
+def test_regression_pass_refused_once_while_a_win_exists() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, _ = make_session(deck=deck, dealer=0)
+    start(session)
+    before = snapshot(session)
+    first = session.execute("1")  # the number of the pass choice too
+    assert len(first) == 1 and isinstance(first[0], Problem)
+    assert first[0].text == "WIN available: type win, or pass again to let it go"
+    assert snapshot(session) == before
+    session.emit(session.execute("pass"))  # typed again: accepted
+    assert [r.text for r in session.state.history if r.seat == HUMAN][:1] == ["pass"]
+    assert not session.state.is_over or session.state.result().winner != HUMAN
+
+
+def _deal_file(path: Path, seed: int = 5) -> str:
+    text = f'# my deal\nformat = 1\ngame = "sisepai"\nseed = {seed}\n'
+    path.write_text(text)
+    return text
+
+
+def test_regression_a_bare_save_never_writes_a_file_outside_the_saves_folder(
+    _home: Path, tmp_path: Path
+) -> None:
+    pd = tmp_path / "pd.toml"
+    text = _deal_file(pd)
+    done = run_cli("resume", str(pd), stdin="claim yE yE\nsave\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert pd.read_text() == text  # the comments are kept
+    assert "cardavia resume pd" in done.stdout
+    assert load_deal(_home / "saves" / "pd.toml").actions
+    # the same default for --deal, where the saves folder already holds a pd: asked once
+    done = run_cli("sisepai", "play", "--deal", str(pd), stdin="save\n", home=_home)
+    assert "a save named pd already exists" in done.stdout
+    assert load_deal(_home / "saves" / "pd.toml").actions
+    # named explicitly, the file is written (after the usual once-refusal)
+    done = run_cli("resume", str(pd), stdin=f"save {pd}\nsave {pd}\n", home=_home)
+    assert "Saved to" in done.stdout and pd.read_text() != text
+
+
+def test_regression_a_resumed_save_is_saved_after_each_decision(_home: Path) -> None:
+    session, _ = make_session(seed=5)
+    session.run(ListReader(["save evening"]))
+    path = _home / "saves" / "evening.toml"
+    assert "0 claim yE yE" not in load_deal(path).actions
+    done = run_cli("resume", "evening", stdin="claim yE yE\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert "saved to evening after each of your decisions." in done.stdout
+    assert "0 claim yE yE" in load_deal(path).actions  # no save typed, end of input
+
+
+def test_regression_the_default_save_name_of_a_deck_file_is_its_stem(
+    _home: Path, tmp_path: Path
+) -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    file = tmp_path / "mydeck.toml"
+    cards = ", ".join(f'"{c}"' for c in deck)
+    file.write_text(f'format = 1\ngame = "sisepai"\ndealer = 0\ndeck = [{cards}]\n')
+    done = run_cli("sisepai", "play", "--deal", str(file), stdin="save\n", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert load_deal(_home / "saves" / "mydeck.toml").deck == deck
+    assert not (_home / "saves" / "sisepai-0.toml").exists()
+
+
+def test_regression_discards_are_numbered() -> None:
+    session, out = make_session(seed=5)
+    start(session)
+    session.emit(session.execute("claim yE yE"))
+    session.emit(session.before_prompt())
+    view = session.view()
+    assert view.phase == "discard"
+    legal = [str(a) for a in view.legal]
+    assert "by name or number:" in out.getvalue()
+    assert f"1 {legal[0][len('discard ') :]}" in out.getvalue()
+    session.emit(session.execute("2"))
+    mine = [r.text for r in session.state.history if r.seat == HUMAN and not r.forced]
+    assert mine == ["claim yE yE", legal[1]]
+
+
+def test_regression_hand_columns_line_up_with_their_headings() -> None:
+    from cardavia_cli.games.sisepai.view import hand_view
+
+    hand = [parse_card(c) for c in "wK wK wA rR rR yC gP gP gP F F".split()]
+    for width in (110, 60):
+        out = io.StringIO()
+        Console(file=out, width=width, no_color=True).print(hand_view(hand))
+        lines = out.getvalue().splitlines()
+        head = lines[1]
+        rows = {ln.split()[0]: ln for ln in lines[2:]}
+        for row, card, piece in (
+            ("white", "wK wK", "K"),
+            ("white", "wA", "A"),
+            ("red", "rR rR", "R"),
+            ("yellow", "yC", "C"),
+            ("green", "gP gP gP", "P"),
+            ("flowers", "F F", "F"),
+        ):
+            assert rows[row].index(card) == head.index(f" {piece} ") + 1, (width, card)
+
+
+def test_regression_small_wording_fixes() -> None:
+    session, out = make_session(seed=2)
+    start(session)
+    text = out.getvalue()
+    public_rows = [ln for ln in text.splitlines() if ln.strip().startswith("public")]
+    assert public_rows and all("Public card" not in ln for ln in public_rows)
+    new_help = session.execute("help new")[0]
+    assert "After the deal ends" in str(new_help.text)
+    assert session.execute("new")[0].text.startswith("this deal is not over")
+    for line in ("log 0", "log raw 0"):
+        reply = session.execute(line)
+        assert len(reply) == 1 and isinstance(reply[0], Problem) and "usage: log" in reply[0].text
+
+
+def test_regression_a_resumed_deal_marks_forced_claims_as_play_does(_home: Path) -> None:
+    hand = "rA rA yE wR wH gR gR rP yP wP wA wA yC yC gC gH gE gA wE wE"
+    deck = build_deck(hand, "F", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    start(session)
+    told = "You claim the drawn F: [F] (forced)."
+    assert told in out.getvalue().splitlines()
+    deal = session.deal_file()
+    again = io.StringIO()
+    resumed = Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        deal,
+        replay(deal),
+        console=Console(file=again, width=100, no_color=True),
+        replayed="Resumed",
+    )
+    start(resumed)
+    assert told in again.getvalue().splitlines()
+    assert resumed._forced == session._forced

@@ -12,8 +12,14 @@ computer seat. Seat 0 is always the human's, whatever the file says there (the R
 when the file puts a computer player there).
 
 ``--save NAME`` never replaces an existing save: a name that is taken is refused (continue that
-game with ``cardavia resume``), as is an empty name or a path that does not end in ``.toml`` or
-whose folder does not exist (:mod:`cardavia_cli.repl.saves`).
+game with ``cardavia resume``), as is an empty name, a name with other characters than letters,
+digits, ``-``, ``_`` and ``.`` (or too long), or a path that does not end in ``.toml`` or whose
+folder does not exist (:mod:`cardavia_cli.repl.saves`).
+
+A deal from a file outside the saves folder (``--deal FILE``, or ``cardavia resume FILE``) is
+saved by a bare ``save`` under the file's stem in the saves folder, never over the file itself
+unless that path is named; a save in the saves folder that is resumed is saved in place after
+each decision.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ def _session(
     autosave: bool,
     replayed: str | None,
     origin: str | None = None,
+    default_name: str | None = None,
 ) -> int:
     from cardavia_cli.commands.common import console, home
     from cardavia_cli.games import load_game
@@ -51,6 +58,7 @@ def _session(
         autosave=autosave,
         replayed=replayed,
         origin=origin,
+        default_name=default_name,
     )
     reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
     return session.run(reader)
@@ -74,13 +82,14 @@ def _replayed(verb: str, where: str, header: object, n: int) -> str:
 
 def _new_save_target(save: str) -> Path:
     """The file ``--save NAME`` will write, which must not exist yet."""
-    from cardavia_cli.repl.saves import SaveTargetError, resume_name, save_target
+    from cardavia_cli.repl.saves import SaveTargetError, is_taken, resume_name, save_target
 
     try:
         target = save_target(save)
+        taken = is_taken(target)
     except SaveTargetError as exc:
         raise SaveTargetError(f"--save: {exc}") from None
-    if target.exists():
+    if taken:
         raise SaveTargetError(
             f"a save named {save} already exists: continue it with "
             f"`cardavia resume {resume_name(target)}`, or choose another name"
@@ -120,7 +129,7 @@ def start(
     if ai is not None:
         _check_level(game, ai)
     target = _new_save_target(save) if save is not None else None
-    replayed = origin = None
+    replayed = origin = default_name = None
     if deal_path is not None:
         where = str(deal_path)
         header = load_deal(deal_path)
@@ -132,6 +141,7 @@ def start(
         if ai is not None:
             header.seats = [header.seats[0], ai, ai, ai]
         origin = _origin(header, where)
+        default_name = _default_name(deal_path)
         if header.actions:
             replayed = _replayed("Loaded", where, header, len(header.actions))
     else:
@@ -150,25 +160,49 @@ def start(
         autosave=target is not None,
         replayed=replayed,
         origin=origin,
+        default_name=default_name,
     )
 
 
+def _default_name(path: Path) -> str | None:
+    """The save name of a bare ``save`` for a deal from the file at ``path``: its stem, when
+    that is a usable save name (else ``None``: the game's usual ``GAME-SEED``)."""
+    from cardavia_cli.repl.saves import SaveTargetError, save_target
+
+    try:
+        save_target(path.stem)
+    except SaveTargetError:
+        return None
+    return path.stem
+
+
 def resume(path: Path) -> int:
-    """Continue the save (or deal file) at ``path`` in the REPL; ``save`` without a name
-    writes back to it. Returns the exit code; raises ``DealFileError`` as :func:`start`."""
+    """Continue the save (or deal file) at ``path`` in the REPL.
+
+    A save in the saves folder is continued in place: it is saved again after each of the
+    human's decisions (as with ``--save``), and the intro says so. Any other file (a
+    hand-written deal file, an example) is never written without being named: a bare ``save``
+    writes the save named after the file's stem in the saves folder. Returns the exit code;
+    raises ``DealFileError`` as :func:`start`."""
     from cardavia_cli.engine.dealfile import load_deal, replay
-    from cardavia_cli.repl.saves import resume_name
+    from cardavia_cli.repl.saves import in_saves_folder, resume_name
 
     where = str(path)
     header = load_deal(path)
     state = replay(header, where)
-    origin = _origin(header, resume_name(path))
+    name = resume_name(path)
+    origin = _origin(header, name)
+    replayed = _replayed("Resumed", name, header, len(header.actions))
+    own = in_saves_folder(path)
+    if own:
+        replayed = replayed[:-1] + f"; saved to {name} after each of your decisions."
     return _session(
         header.game,
         header,
         state,
-        save_to=path,
-        autosave=False,
-        replayed=_replayed("Resumed", resume_name(path), header, len(header.actions)),
+        save_to=path if own else None,
+        autosave=own,
+        replayed=replayed,
         origin=origin,
+        default_name=None if own else _default_name(path),
     )

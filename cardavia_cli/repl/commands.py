@@ -277,8 +277,8 @@ def _log(session: Session, args: str) -> Reply:
     raw = bool(words) and words[0].lower() == "raw"
     if raw:
         words = words[1:]
-    if len(words) > 1 or (words and not words[0].isdigit()):
-        return [_usage("log", "log takes 'raw' and one number: how many of the last events")]
+    if len(words) > 1 or (words and not (words[0].isdigit() and int(words[0]) >= 1)):
+        return [_usage("log", "log takes 'raw' and one number from 1: how many of the last events")]
     return session.log(int(words[0]) if words else None, raw=raw)
 
 
@@ -330,7 +330,8 @@ def _over(session: Session) -> bool:
     "new",
     usage="new [SEED]",
     short="start another deal",
-    help="Start a new deal (a random one, or the one of SEED) with the same computer players.",
+    help="After the deal ends, start a new one (a random one, or the one of SEED) with the same "
+    "computer players.",
     available=_over,
 )
 def _new(session: Session, args: str) -> Reply:

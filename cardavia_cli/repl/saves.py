@@ -1,9 +1,11 @@
 """Where saves go, and what is already there (cli.md "The REPL"; ``--save NAME``).
 
 A save name without a slash is a save in the saves folder: ``evening`` (or ``evening.toml``)
-is ``<saves folder>/evening.toml``. Anything with a slash is a path: it must end in ``.toml``
-and its folder must already exist (no folders are created outside the saves folder). Only the
-saves folder itself is created, by :func:`prepare_folder`, just before writing.
+is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-``, ``_`` and
+``.`` (not first), at most :data:`MAX_NAME` characters. Anything with a slash is a path: it
+must end in ``.toml`` and its folder must already exist (no folders are created outside the
+saves folder). Only the saves folder itself is created, by :func:`prepare_folder`, just before
+writing.
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
 can refuse to replace another game's save without asking.
@@ -12,6 +14,7 @@ can refuse to replace another game's save without asking.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from cardavia_cli.engine.errors import CardaviaError
@@ -20,6 +23,16 @@ from cardavia_cli.engine.errors import CardaviaError
 class SaveTargetError(CardaviaError):
     """A save name or path that cannot be used (empty, no ``.toml``, a missing folder), or a
     save that already exists where a new one was asked for."""
+
+
+#: The longest save name (without ``.toml``).
+MAX_NAME = 100
+_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
+
+
+def _shown(text: str, room: int = 60) -> str:
+    """``text`` cut to ``room`` characters for a one-line message."""
+    return text if len(text) <= room else text[: room - 3] + "..."
 
 
 def saves_folder() -> Path:
@@ -53,13 +66,37 @@ def save_target(name: str) -> Path:
                 "(a name without a slash is saved in the saves folder)"
             )
         path = Path(text).expanduser()
-        if not path.parent.is_dir():
+        try:
+            folder = path.parent.is_dir()
+        except OSError as exc:
+            raise SaveTargetError(f"cannot use {_shown(text)!r}: {exc.strerror or exc}") from None
+        if not folder:
             raise SaveTargetError(f"{text!r}: there is no folder {path.parent}")
         return path
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
-    if not stem or stem.startswith("."):
-        raise SaveTargetError(f"{text!r} is not a save name: use letters, digits, - or _")
+    if not _NAME.fullmatch(stem) or len(stem) > MAX_NAME:
+        raise SaveTargetError(
+            f"{_shown(text, 40)!r} is not a save name: use letters, digits, '-', '_' and '.', "
+            f"at most {MAX_NAME} characters (e.g. evening)"
+        )
     return saves_folder() / f"{stem}.toml"
+
+
+def in_saves_folder(path: Path) -> bool:
+    """Whether ``path`` is a file directly in the saves folder."""
+    try:
+        return path.expanduser().resolve().parent == saves_folder().resolve()
+    except OSError:
+        return False
+
+
+def is_taken(path: Path) -> bool:
+    """Whether a file is at ``path``; raises :class:`SaveTargetError` when that cannot be
+    checked (a name too long, a folder that cannot be read)."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        raise SaveTargetError(f"cannot use {_shown(str(path))}: {exc.strerror or exc}") from None
 
 
 def prepare_folder(path: Path) -> None:
@@ -95,8 +132,9 @@ def resume_name(path: Path) -> str:
 
 def existing_save(path: Path, game: str | None = None) -> str | None:
     """A short description of the file at ``path`` (``"seed 2, 14 actions"``, with the game's
-    name first when it is not ``game``), or ``None`` when there is no file there."""
-    if not path.exists():
+    name first when it is not ``game``), or ``None`` when there is no file there. Raises
+    :class:`SaveTargetError` when that cannot be checked."""
+    if not is_taken(path):
         return None
     from cardavia_cli.engine.dealfile import load_deal
 

@@ -137,7 +137,9 @@ class Session:
     ``replayed`` says the state was rebuilt from a file (a line saying so, shown at the start;
     of the replayed history only the story of the present moment is told again, from the UI's
     ``story_start``). ``origin`` says where the deal comes from in the intro (default ``seed N``,
-    or ``a given deck``). A computer level at seat 0 of the header is replaced by the person,
+    or ``a given deck``). ``default_name`` is the save name of a bare ``save`` before any
+    target (default ``GAME-SEED``; the stem of the file the deal came from).
+    A computer level at seat 0 of the header is replaced by the person,
     with a line saying so. ``save_to`` is also the file the session owns: saving there never
     asks (see :meth:`save`).
     """
@@ -154,6 +156,7 @@ class Session:
         autosave: bool = False,
         replayed: str | None = None,
         origin: str | None = None,
+        default_name: str | None = None,
     ) -> None:
         self.info = info
         self.ui = ui
@@ -188,6 +191,7 @@ class Session:
         self.renderer = Renderer(console)
         self.interactive = False
         self.save_to = save_to
+        self.default_name = default_name
         self.autosave = autosave and save_to is not None
         #: The file this session last saved to or resumed from: saving there needs no asking.
         self.own_file: Path | None = save_to
@@ -195,9 +199,11 @@ class Session:
         self._replayed = replayed
         self._quit = False
         self._quit_armed = False
+        self._forced: set[int] = set()
         self._reset_deal_memory()
         self._saved: list[str] | None = state.recorded_actions() if replayed else None
         if replayed:
+            self._forced = self._replayed_forced()
             self._seen = ui.story_start(state.visible_events(HUMAN))
 
     # -- set-up ------------------------------------------------------------------------------
@@ -240,7 +246,7 @@ class Session:
 
     def _reset_deal_memory(self) -> None:
         self._seen = 0
-        self._forced: set[int] = set()
+        self._forced = set()
         self._warned: tuple[int, str] | None = None
         self._candidates: list[str] | None = None
         self._shown: tuple[Any, ...] | None = None
@@ -250,6 +256,20 @@ class Session:
         #: The person's own decisions in this deal, and how many of them the last save holds.
         self._decisions = 0
         self._decisions_saved = 0
+
+    def _replayed_forced(self) -> set[int]:
+        """The positions in the human's events of the human's forced answers of a replayed
+        deal, as play marks them: the human's sealed answers (``respond 0 ...``) are those of
+        the human's claim-round records, in order."""
+        answers = [
+            r for r in self.state.history if r.seat == HUMAN and r.text.split()[0] != "discard"
+        ]
+        marks = [
+            i
+            for i, e in enumerate(self.state.visible_events(HUMAN))
+            if e.text.startswith(f"respond {HUMAN} ")
+        ]
+        return {i for i, r in zip(marks, answers, strict=False) if r.forced}
 
     # -- what the handlers and the completer ask ------------------------------------------------
     def view(self) -> Any:
@@ -598,22 +618,35 @@ class Session:
         self.own_file = target
         return path
 
+    def default_save_name(self) -> str:
+        """The name a bare ``save`` uses before any save target: the stem of the file the
+        deal came from (outside the saves folder), else ``GAME-SEED``."""
+        if self.default_name is not None:
+            return self.default_name
+        return f"{self.info.name}-{self.header.seed}"
+
     def save(self, name: str | None = None) -> Reply:
         """``save [NAME]``: write the deal file; NAME becomes the target of later saves.
 
         A file already at the target that this session did not write or resume from is
         another game's save: the first ``save`` onto it is refused with what it holds, the
-        same command typed again overwrites it."""
+        same command typed again overwrites it. A target that cannot be checked or written
+        (a name too long for the file system, a folder that cannot be read) is refused."""
         try:
-            if name is not None:
-                target = save_target(name)
-            elif self.save_to is not None:
-                target = self.save_to
-            else:
-                name = f"{self.info.name}-{self.header.seed}"
-                target = save_target(name)
+            return self._save(name)
         except SaveTargetError as exc:
             return [Problem(str(exc))]
+        except OSError as exc:
+            return [Problem(f"cannot save there: {exc.strerror or exc}")]
+
+    def _save(self, name: str | None) -> Reply:
+        if name is not None:
+            target = save_target(name)
+        elif self.save_to is not None:
+            target = self.save_to
+        else:
+            name = self.default_save_name()
+            target = save_target(name)
         if not same_file(target, self.own_file):
             there = existing_save(target, self.info.name)
             if there is not None and not same_file(target, self._overwrite_armed):
@@ -681,6 +714,7 @@ class Session:
             self.save_to = None
             self.own_file = None
             self.autosave = False
+        self.default_name = None
         return self.begin()
 
     def next_round(self) -> Reply:

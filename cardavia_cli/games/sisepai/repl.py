@@ -3,7 +3,7 @@
 The game-independent REPL (:mod:`cardavia_cli.repl`) asks this object for everything that is
 Si Se Pai: the verbs ``pass claim win discard``, the rendering of a seat's view (through
 :mod:`.view`), the cards that fit after ``claim`` or ``discard``, the two conveniences of
-rules 8.1 (one answer per card; a non-winning claim refused once while a win exists), the
+rules 8.1 (one answer per card; a pass or a non-winning claim refused once while a win exists), the
 ``hint`` with the hand's waits (rules 8.2, 13.3), one short line per public event, and the
 event log told in words. A match is one deal (rules 11.3) and every play has one reading, so
 the REPL's ``next`` and ``cancel`` are not offered.
@@ -74,7 +74,7 @@ ACTIONS: tuple[Verb, ...] = (
     Verb(
         "discard",
         "discard CARD",
-        "Discard one card of your hand after a claim (rules 8.2).",
+        "Discard one card of your hand after a claim (rules 8.2), or type its number in the list.",
         "discard a card",
     ),
 )
@@ -167,8 +167,9 @@ class SisepaiUI:
         return [v.verb for v in ACTIONS if v.verb in verbs]
 
     def choices(self, view: SisepaiView) -> list[str]:
-        """The numbered answers to a public card (``pass`` first, then each claim)."""
-        return [str(a) for a in view.legal] if view.phase == "claim" else []
+        """The numbered answers to a public card (``pass`` first, then each claim), or the
+        numbered legal discards."""
+        return [str(a) for a in view.legal] if view.phase in ("claim", "discard") else []
 
     def complete(self, view: SisepaiView, verb: str, args: Sequence[str]) -> list[Completion]:
         """After ``claim``: the hand's cards that can still meld with the public card given
@@ -199,9 +200,13 @@ class SisepaiUI:
         return "pass"
 
     def safeguard(self, view: SisepaiView, action: Action) -> str | None:
-        """rules 8.1, wins are never missed by accident: a non-winning claim while a win
-        exists is refused once with the hint."""
-        if view.phase != "claim" or action.verb != "claim":
+        """rules 8.1, wins are never missed by accident: a ``pass`` or a non-winning claim
+        while a win exists is refused once with the hint."""
+        if view.phase != "claim" or action.verb not in ("claim", "pass"):
+            return None
+        if action.verb == "pass":
+            if any(o.win for o in view.claims):
+                return "WIN available: type win, or pass again to let it go"
             return None
         chosen = next((o for o in view.claims if o.action == action), None)
         if chosen is None or chosen.win or not any(o.win for o in view.claims):

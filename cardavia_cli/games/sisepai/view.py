@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -101,7 +102,8 @@ def melds_table(
 # Every function below takes a SisepaiView (what one seat may see) and returns a renderable.
 
 SOURCE_WORDS = {"draw": "drawn", "discard": "discarded"}
-_GROUPS = (("K A E", (0, 1, 2)), ("R H C", (3, 4, 5)), ("P", (6,)))
+#: The hand's columns: one per piece (rules 3), headed by its letter.
+_PIECES = "KAERHCP"
 
 
 def seat_label(seat: int, viewer: int = 0) -> str:
@@ -150,8 +152,8 @@ def outcome_line(view: SisepaiView, outcome: Outcome) -> str:
 
 
 def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
-    """A concealed hand grouped by colour (rows) and by kind of meld (columns: the
-    General/Advisor/Elephant group, the Chariot/Horse/Cannon group, the Soldiers), flowers on
+    """A concealed hand by colour (rows) and piece (columns ``K A E R H C P``, each holding
+    the copies of that card, e.g. ``wK wK`` under ``K``), the flowers in a column ``F`` of
     their own row (rules 3, 5). Cards keep their codes, so the colours read without styling."""
     from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
 
@@ -164,26 +166,28 @@ def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
         show_edge=False,
     )
     table.add_column("", no_wrap=True)
-    for name, _ in _GROUPS:
-        table.add_column(name, no_wrap=True)
+    for letter in _PIECES:
+        table.add_column(letter)
+    table.add_column("F", no_wrap=True)
+    empty = Text("-", style="dim")
     for colour, cname in enumerate(COLOUR_NAMES):
         cells: list[Text] = []
-        for _, pieces in _GROUPS:
-            codes = [c for c in hand if c != FLOWER and c // 7 == colour and c % 7 in pieces]
-            cells.append(cards_text(codes) if codes else Text("-", style="dim"))
-        table.add_row(Text(cname, style=LABEL_STYLES[colour]), *cells)
+        for piece in range(len(_PIECES)):
+            codes = [c for c in hand if c == colour * 7 + piece]
+            cells.append(cards_text(codes) if codes else empty)
+        table.add_row(Text(cname, style=LABEL_STYLES[colour]), *cells, Text(""))
     flowers = [c for c in hand if c == FLOWER]
     table.add_row(
         Text("flowers", style=FLOWER_LABEL_STYLE),
-        cards_text(flowers) if flowers else Text("-", style="dim"),
-        Text(""),
-        Text(""),
+        *[Text("") for _ in _PIECES],
+        cards_text(flowers) if flowers else empty,
     )
     return table
 
 
-def public_line(view: SisepaiView) -> Text:
-    """The public card with its source and actor, and this seat's role; or what happens now."""
+def public_line(view: SisepaiView, lead: str = "Public card ") -> Text:
+    """The public card with its source and actor, and this seat's role; or what happens now.
+    ``lead`` comes before the card (the table's row is already labelled ``public``)."""
     out = Text()
     if view.phase == "over":
         out.append("The deal is over.", style="bold")
@@ -193,7 +197,7 @@ def public_line(view: SisepaiView) -> Text:
             out.append(f"{seat_subject(view.to_act, view.seat)} must discard.")
         return out
     assert view.actor is not None and view.source is not None
-    out.append("Public card ")
+    out.append(lead)
     out.append_text(card_text(view.public))
     out.append(f", {SOURCE_WORDS[view.source]} by {seat_label(view.actor, view.seat)}")
     role = view.role
@@ -231,7 +235,7 @@ def table_view(view: SisepaiView) -> Table:
         )
     dead = cards_text(view.dead) if view.dead else Text("-", style="dim")
     table.add_row("", Text("dead pile", style="dim"), str(len(view.dead)), dead)
-    line = public_line(view)
+    line = public_line(view, lead="")
     if line.plain:
         table.add_row("", Text("public", style="dim"), "", line)
     return table
@@ -239,11 +243,16 @@ def table_view(view: SisepaiView) -> Table:
 
 def decision_view(view: SisepaiView) -> RenderableType:
     """The legal choices of the seat to act (rules 8.1, 8.2): numbered answers to a public card
-    with the winning claims marked, and the ``WIN available`` line; or the legal discards."""
+    with the winning claims marked, and the ``WIN available`` line; or the numbered legal
+    discards, side by side."""
     if view.phase == "discard":
-        text = Text("Discard one card (never a General or a flower): ")
-        text.append_text(cards_text(a.cards[0] for a in view.legal))
-        return text
+        text = Text("Discard one card (no General or flower), by name or number:")
+        numbered = []
+        for i, action in enumerate(view.legal, 1):
+            item = Text(f"{i} ", style="bold")
+            item.append_text(card_text(action.cards[0]))
+            numbered.append(item)
+        return Group(text, Columns(numbered, padding=(0, 2)))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", style="bold")
     grid.add_column(no_wrap=True)
