@@ -234,25 +234,27 @@ def test_run_examples_json(name):
     assert all(isinstance(line, str) for line in data["log"])
 
 
-def test_run_example_logs():
-    data = json.loads(
-        invoke("run", str(EXAMPLES / "sisepai-priority-triple.toml"), "--json").stdout
-    )
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (
+            "sisepai-priority-triple.toml",
+            ["draw 1 wP", "claim 3 wP wP wP", "discard 3 gH", "claim 0 gH gH", "win 0 9"],
+        ),
+        (
+            "sisepai-priority-distance.toml",
+            ["draw 2 gK", "claim 2 gK", "discard 2 wC", "claim 3 wR wH wC", "win 3 7"],
+        ),
+    ],
+)
+def test_run_example_logs(name, expected):
+    data = json.loads(invoke("run", str(EXAMPLES / name), "--json").stdout)
     public = [
         line
         for line in data["log"]
         if line.split()[0] in ("draw", "claim", "discard", "dead", "win")
     ]
-    assert public == ["draw 1 wP", "claim 3 wP wP wP", "discard 3 gH", "claim 0 gH gH", "win 0 9"]
-    data = json.loads(
-        invoke("run", str(EXAMPLES / "sisepai-priority-distance.toml"), "--json").stdout
-    )
-    public = [
-        line
-        for line in data["log"]
-        if line.split()[0] in ("draw", "claim", "discard", "dead", "win")
-    ]
-    assert public == ["draw 2 gK", "claim 2 gK", "discard 2 wC", "claim 3 wR wH wC", "win 3 7"]
+    assert public == expected
 
 
 def test_run_human_output():

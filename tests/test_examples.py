@@ -15,7 +15,6 @@ from sisepai_support import (
     passive,
     play_out,
     rotated_pack,
-    save_lines,
     text,
 )
 
@@ -60,7 +59,7 @@ def test_exhausted_stock_is_e15_with_the_passive_policy():
     assert (df.deck, df.dealer) == (rotated_pack(20), 0)
     state = new_state(deck=df.deck, dealer=0)
     play_out(state, passive)
-    assert df.actions == [line for _, line in save_lines(state.history)]
+    assert df.actions == state.recorded_actions()
     assert state.result().termination == "exhausted"
 
 
@@ -69,7 +68,7 @@ def test_claims_whole_deal_is_e16_with_the_eager_policy():
     assert (df.deck, df.dealer) == (rotated_pack(86), 0)
     state = new_state(deck=df.deck, dealer=0)
     play_out(state, eager)
-    assert df.actions == [line for _, line in save_lines(state.history)]
+    assert df.actions == state.recorded_actions()
     assert (state.result().winner, state.result().data["score"]) == (3, 11)
 
 
