@@ -1,26 +1,28 @@
 """Computer players, game-independent parts (ai.md, "Principles").
 
 An agent is any object with ``choose(view, legal, rng) -> action``: it gets the view of its
-seat (never the state) and the legal actions, and must return one of them. Its randomness
-comes from :func:`agent_rng`, a generator derived from the game's seed, the seat and the
-decision's index, so a deal replays the same way and resuming a save changes nothing.
-:func:`decide` wraps every call: an exception or an illegal answer is logged and replaced by
-the game's ``basic`` choice (or the first legal action), so it never ends a match.
+seat (never the state), the legal actions as a lazy :class:`~cardavia_cli.engine.game.LegalActions`
+(``action in legal`` is a direct check; indexing or ``len`` lists them once), and must return
+one of them. Its randomness comes from :func:`agent_rng`, a generator derived from the game's
+seed, the seat and the decision's index, so a deal replays the same way and resuming a save
+changes nothing. :func:`decide` wraps every call: an exception or an illegal answer is logged
+(logger ``cardavia.agents``, and the caller's ``on_error``) and replaced by the fallback's
+choice, the game's ``basic`` player everywhere (:func:`fallback_for`), so it never ends a match.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from cardavia_cli.engine.game import GameState
+from cardavia_cli.engine.game import GameInfo, GameState, LegalActions
 
 log = logging.getLogger("cardavia.agents")
 
-#: Errors caught inside computer players, for tests to assert on (ai.md: "let a test fail").
-AGENT_ERRORS: list[str] = []
+#: ``on_error(message)``: told of every failure of a computer player.
+ErrorHook = Callable[[str], None]
 
 
 class Agent(Protocol):
@@ -46,30 +48,51 @@ def agent_rng(seed: int, seat: int, ply: int) -> random.Random:
     return random.Random(f"cardavia-agent:{seed}:{seat}:{ply}")
 
 
-def decide(state: GameState, agent: Agent, fallback: Agent | None = None) -> Any:
+def fallback_for(info: GameInfo) -> Agent | None:
+    """The one fallback of every computer player of ``info``'s game: its ``basic`` level
+    (``None`` for a game without one)."""
+    make = info.agents.get("basic")
+    return make() if make is not None else None
+
+
+def decide(
+    state: GameState,
+    agent: Agent,
+    fallback: Agent | None = None,
+    *,
+    on_error: ErrorHook | None = None,
+) -> Any:
     """The action of the computer player to act in ``state`` (always a legal one).
 
-    A single legal action is returned without asking the agent.
+    A forced answer (a single legal action) is returned without asking the agent. An agent
+    that raises (anything but ``KeyboardInterrupt``, ``SystemExit`` included) or answers an
+    illegal action is reported (log and ``on_error``) and ``fallback`` decides; if that fails
+    too, the first legal action is taken.
     """
     seat = state.to_act
     assert seat is not None, "nobody is to act"
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
+    forced = state.forced_action()
+    if forced is not None:
+        return forced
+    legal = LegalActions(state)
     rng = agent_rng(state.seed, seat, len(state.history))
     for candidate in (agent, fallback):
         if candidate is None:
             continue
         try:
             action = candidate.choose(state.view(seat), legal, rng)
-        except Exception as exc:  # noqa: BLE001 - a computer player must never end a match
-            message = f"{candidate.name} at seat {seat} failed: {type(exc).__name__}: {exc}"
-            log.error(message)
-            AGENT_ERRORS.append(message)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - a computer player must never end a match
+            _report(f"{candidate.name} at seat {seat} failed: {type(exc).__name__}: {exc}", on_error)
             continue
         if action in legal:
             return action
-        message = f"{candidate.name} at seat {seat} chose an illegal action {action!s}"
-        log.error(message)
-        AGENT_ERRORS.append(message)
+        _report(f"{candidate.name} at seat {seat} chose an illegal action {action!s}", on_error)
     return legal[0]
+
+
+def _report(message: str, on_error: ErrorHook | None) -> None:
+    log.error(message)
+    if on_error is not None:
+        on_error(message)

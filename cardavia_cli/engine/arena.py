@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia_cli.engine.agents import AGENT_ERRORS, Agent
+from cardavia_cli.engine.agents import fallback_for
 from cardavia_cli.engine.game import GameInfo
 from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS
@@ -231,13 +231,19 @@ def run_arena(
     result = ArenaResult(game=info.name, seats=seats, seed=seed, rotate=rotating)
     for level in seats:
         result.levels.setdefault(level, LevelStats(level))
-    fallback: Agent | None = info.agents["basic"]() if "basic" in info.agents else None
-    errors_before = len(AGENT_ERRORS)
+    fallback = fallback_for(info)
+    errors: list[str] = []
     total = len(schedule)
     start = clock()
     for done, (deck, levels) in enumerate(schedule, 1):
         state = info.new_state(seed=deal_seed(seed, deck))
-        play_on(state, make_agents(info, levels), max_deals=MAX_ROUNDS, fallback=fallback)
+        play_on(
+            state,
+            make_agents(info, levels),
+            max_deals=MAX_ROUNDS,
+            fallback=fallback,
+            on_error=errors.append,
+        )
         outcome = state.result() if state.is_over else None
         result.deals += 1
         for s in SEATS:
@@ -251,5 +257,5 @@ def run_arena(
         if progress is not None:
             progress(done, total)
     result.seconds = clock() - start
-    result.agent_errors = len(AGENT_ERRORS) - errors_before
+    result.agent_errors = len(errors)
     return result

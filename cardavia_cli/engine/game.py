@@ -20,25 +20,98 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from cardavia_cli.engine.seats import SEATS, team
+
+
+EventArg = int | str
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One line of the event log.
+    """One event of the log: a public line, and per seat what that seat alone learns.
 
-    ``seats`` is ``None`` for a public event, else the seats that may see it (a private deal,
-    a sealed response). ``text`` is the canonical log line, e.g. ``"draw 2 wP"``.
+    ``kind`` and ``args`` are the event's fields (``kind="draw", args=(2, "wP")``); ``text`` is
+    the canonical log line made from them (``"draw 2 wP"``), the line of ``run --json``'s log.
+    ``seats`` is ``None`` when every seat sees the event, else the seats that see it at all (a
+    private deal, a sealed answer). ``private`` holds, per seat, the details behind a public
+    event that only that seat learns: a public ``swap 1 2`` whose cards only seats 1 and 2 see
+    is ``Event("swap", (1, 2), private=((1, ("gK",)), (2, ("c3",))))``. The log a seat sees,
+    the narration and ``run --json`` are all derived from this one value.
+
+    >>> e = Event("swap", (1, 2), private=((1, ("gK",)), (2, ("c3",))))
+    >>> e.text, e.detail(1), e.detail(3), e.line_for(2)
+    ('swap 1 2', ('gK',), (), 'swap 1 2 [c3]')
     """
 
-    text: str
+    kind: str
+    args: tuple[EventArg, ...] = ()
     seats: frozenset[int] | None = None
+    private: tuple[tuple[int, tuple[EventArg, ...]], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The canonical log line: the kind, then the public fields."""
+        if not self.args:
+            return self.kind
+        return " ".join([self.kind, *map(str, self.args)])
 
     def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` may see this event (``None`` = an observer who sees everything)."""
+        """Whether ``seat`` sees this event (``None`` = an observer who sees everything)."""
         return seat is None or self.seats is None or seat in self.seats
+
+    def detail(self, seat: int | None) -> tuple[EventArg, ...]:
+        """What ``seat`` alone learns from this event (empty for most events and seats)."""
+        for who, fields in self.private:
+            if who == seat:
+                return fields
+        return ()
+
+    def line_for(self, seat: int | None) -> str:
+        """The line as ``seat`` sees it: the public line and its own details in brackets;
+        an observer (``None``) gets the public line."""
+        mine = self.detail(seat)
+        return f"{self.text} [{' '.join(map(str, mine))}]" if mine else self.text
+
+
+class EventLog(list[Event]):
+    """The event log: a list of :class:`Event` that also keeps, per seat, the events that seat
+    sees, built incrementally (appending is the only change a log ever sees), so asking for a
+    seat's log after every decision costs nothing over a long match."""
+
+    __slots__ = ("_seen",)
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        super().__init__(events)
+        self._seen: dict[int | None, tuple[list[Event], list[int]]] = {}
+
+    def for_seat(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` sees, in order (all of them for ``None``). The list returned is
+        the log's own cache: do not change it."""
+        if seat is None:
+            return self
+        cached = self._seen.get(seat)
+        if cached is None:
+            cached = ([], [0])
+            self._seen[seat] = cached
+        events, scanned = cached
+        n = len(self)
+        if scanned[0] > n:  # the log was cut (never in play; tests may do it)
+            events.clear()
+            scanned[0] = 0
+        for i in range(scanned[0], n):
+            e = self[i]
+            if e.seats is None or seat in e.seats:
+                events.append(e)
+        scanned[0] = n
+        return events
+
+    def copy(self) -> EventLog:  # type: ignore[override]
+        """A new log with the same events (the per-seat caches are rebuilt on demand)."""
+        return EventLog(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +147,7 @@ class Outcome:
         if self.winner is None:
             return []
         if self.winner_is_team:
-            return [s for s in range(4) if s % 2 == self.winner]
+            return [s for s in SEATS if team(s) == self.winner]
         return [self.winner]
 
 
@@ -83,6 +156,20 @@ class GameState(abc.ABC):
 
     Subclasses keep every random choice in ``self.rng`` (a ``random.Random(seed)``) and append
     to ``self.events`` and ``self.history``.
+
+    **Matches.** A game of several rounds or deals pauses between them: :attr:`at_break` is
+    true, :attr:`to_act` is ``None``, and :meth:`next_round` deals the next one.
+    :attr:`rounds_finished` counts the rounds or deals finished so far (replayed ones included);
+    ``run --max-deals`` and the arena's cut-off read it.
+
+    **Large action spaces.** :meth:`legal_actions` may be long (hundreds of plays in a Guandan
+    lead). :meth:`is_legal`, :meth:`forced_action` and :meth:`is_forced` have defaults that list
+    every action; a game with many overrides them with direct checks, and computer players get
+    the legal actions as a lazy :class:`LegalActions`.
+
+    **Search.** :meth:`copy` is a cheap, independent copy; :meth:`apply_unchecked` skips the
+    legality check; :meth:`resample` deals the cards a seat cannot see anew, consistently with
+    everything that seat has seen (determinization).
     """
 
     game: ClassVar[str]
@@ -90,7 +177,7 @@ class GameState(abc.ABC):
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = EventLog()
         self.history: list[Record] = []
 
     # -- the protocol ------------------------------------------------------------------------
@@ -114,13 +201,49 @@ class GameState(abc.ABC):
         raise NotImplementedError(f"{self.game} has no rounds")
 
     @property
+    def rounds_finished(self) -> int:
+        """Rounds or deals of the match finished so far (1 once a one-deal game is over)."""
+        return 1 if self.is_over else 0
+
+    @property
     def phase(self) -> str:
-        """A short name of the current decision point, used in messages."""
-        return "over" if self.is_over else "play"
+        """A short name of the current decision point, used in messages (``"break"`` between
+        rounds, ``"over"`` at the end)."""
+        if self.is_over:
+            return "over"
+        return "break" if self.at_break else "play"
+
+    def position(self) -> str:
+        """Where the game stands, in a few words for a person: who is to act and at which
+        decision point, a break between rounds, or the end."""
+        if self.is_over:
+            outcome = self.result()
+            return outcome.summary if outcome is not None else "the game is over"
+        if self.at_break:
+            n = self.rounds_finished
+            return f"a break after round {n}: the match goes on with the next round"
+        return f"seat {self.to_act} to act ({self.phase})"
 
     @abc.abstractmethod
     def legal_actions(self) -> list[Any]:
         """The legal actions of :attr:`to_act`, in canonical order (empty if nobody acts)."""
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is legal for :attr:`to_act` now. The default looks it up in
+        :meth:`legal_actions`; a game with large action spaces checks it directly."""
+        return self.to_act is not None and action in self.legal_actions()
+
+    def forced_action(self) -> Any | None:
+        """The only legal action of :attr:`to_act`, or ``None`` when there are several (or
+        nobody acts). The default lists the actions; a game with many answers it directly."""
+        if self.to_act is None:
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def is_forced(self) -> bool:
+        """Whether the seat to act has exactly one legal answer (applied automatically)."""
+        return self.forced_action() is not None
 
     @abc.abstractmethod
     def parse_action(self, text: str) -> Any:
@@ -139,9 +262,16 @@ class GameState(abc.ABC):
         Raises :class:`~cardavia_cli.engine.errors.IllegalActionError` if it is not legal.
         """
 
+    def apply_unchecked(self, action: Any) -> None:
+        """Play a legal ``action`` without checking it (for search). The default checks."""
+        self.apply(action)
+
     @abc.abstractmethod
     def view(self, seat: int) -> Any:
-        """What ``seat`` may see, as an immutable game-specific view (never hidden cards)."""
+        """What ``seat`` may see, as an immutable game-specific view (never hidden cards).
+
+        A view never carries the event log (that would copy it at every decision); the log a
+        seat sees is :meth:`visible_events`."""
 
     @abc.abstractmethod
     def result(self) -> Outcome | None:
@@ -153,6 +283,34 @@ class GameState(abc.ABC):
         outcome = self.result()
         return dict(outcome.data) if outcome is not None else {}
 
+    @abc.abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Every card of the game, by where it is now (``{"hand 0": [...], "stock": [...]}``),
+        canonical card codes. Together they are exactly the pack (card conservation)."""
+
+    def resample(self, seat: int, rng: random.Random) -> GameState:
+        """A copy in which the cards ``seat`` cannot see are dealt anew with ``rng``,
+        consistently with everything ``seat`` has seen: ``view(seat)`` is the same in both.
+        Raises ``NotImplementedError`` for a game that does not support it."""
+        raise NotImplementedError(f"{self.game} cannot resample hidden cards")
+
+    # -- copies --------------------------------------------------------------------------------
+    def copy(self) -> GameState:
+        """An independent copy: playing on either one never changes the other. Cheap: a
+        shallow copy, then :meth:`_copy_mutable` copies what the game changes in place."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.events = self.events.copy()
+        new.history = list(self.history)
+        self._copy_mutable(new)
+        return new
+
+    def _copy_mutable(self, new: GameState) -> None:
+        """Give ``new`` its own copies of the containers this game changes in place (hands,
+        piles, ...). Values never changed in place (tuples, frozen values) may be shared."""
+
     # -- shared helpers ------------------------------------------------------------------------
     def play_text(self, text: str) -> Any:
         """Parse ``text`` for :attr:`to_act` and apply it; returns the action applied."""
@@ -160,18 +318,51 @@ class GameState(abc.ABC):
         self.apply(action)
         return action
 
-    def is_forced(self) -> bool:
-        """Whether the seat to act has exactly one legal answer (applied automatically)."""
-        return self.to_act is not None and len(self.legal_actions()) == 1
-
     def recorded_actions(self) -> list[str]:
         """The decisions so far as ``"SEAT COMMAND"`` lines, as saved in a deal file
         (see :func:`action_lines`)."""
         return action_lines(self.history)
 
     def visible_events(self, seat: int | None) -> list[Event]:
-        """The events ``seat`` may see (all of them for ``None``)."""
-        return [e for e in self.events if e.visible_to(seat)]
+        """The events ``seat`` may see (all of them for ``None``); do not change the list."""
+        return self.events.for_seat(seat)
+
+
+class LegalActions(Sequence[Any]):
+    """The legal actions of a state, handed to computer players without listing them first.
+
+    ``action in legal`` asks the state (:meth:`GameState.is_legal`); indexing, ``len`` and
+    iteration list them once, on first use. A computer player that knows what it wants to play
+    never pays for the list.
+    """
+
+    __slots__ = ("_state", "_list")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._list: list[Any] | None = None
+
+    def _all(self) -> list[Any]:
+        if self._list is None:
+            self._list = self._state.legal_actions()
+        return self._list
+
+    def __contains__(self, action: object) -> bool:
+        if self._list is not None:
+            return action in self._list
+        return self._state.is_legal(action)
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._all())
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self._all()!r})"
 
 
 def action_lines(history: Sequence[Record]) -> list[str]:
@@ -206,7 +397,9 @@ class GameInfo:
     * ``match_keys``: the game-specific deal-file keys (cli.md) besides the common ones;
     * ``validate_match(values, where) -> dict``: checks those keys, raising ``DealFileError``;
     * ``agents``: computer players by level name;
-    * ``has_dealer``: whether the deal file may name a ``dealer``.
+    * ``has_dealer``: whether the deal file may name a ``dealer``;
+    * ``partnerships``: whether seats 0+2 play against 1+3 (teams, see ``engine.seats.team``):
+      then an outcome's winner is a team and the arena plays the duplicate format.
     """
 
     name: str
@@ -219,20 +412,28 @@ class GameInfo:
     validate_match: MatchValidator | None = None
     has_dealer: bool = True
     rules_file: str = ""
+    partnerships: bool = False
 
     def check_deck(self, cards: Iterable[str]) -> None:
-        """Raise ``ValueError`` unless ``cards`` is exactly the pack (as a multiset)."""
-        from collections import Counter
+        """Raise ``ValueError`` unless ``cards`` is exactly the pack (see :func:`check_deck`)."""
+        check_deck(self.pack, cards)
 
-        have = Counter(cards)
-        want = Counter(self.pack)
-        if have == want:
-            return
-        problems = []
-        for code in sorted(set(have) | set(want), key=self.pack.index):
-            if have[code] != want[code]:
-                problems.append(f"{code} x{have[code]} (the pack has {want[code]})")
-        total = sum(have.values())
-        head = f"{total} cards, the pack has {len(self.pack)}" if total != len(self.pack) else ""
-        detail = ", ".join(problems[:6]) + (" ..." if len(problems) > 6 else "")
-        raise ValueError("deck is not the pack: " + "; ".join(x for x in (head, detail) if x))
+
+def check_deck(pack: Sequence[str], cards: Iterable[str]) -> None:
+    """Raise ``ValueError`` naming the differences unless ``cards`` is exactly ``pack`` (as a
+    multiset of canonical codes)."""
+    from collections import Counter
+
+    have = Counter(cards)
+    want = Counter(pack)
+    if have == want:
+        return
+    order = {code: i for i, code in reversed(list(enumerate(pack)))}
+    problems = []
+    for code in sorted(set(have) | set(want), key=lambda c: (order.get(c, len(pack)), c)):
+        if have[code] != want[code]:
+            problems.append(f"{code} x{have[code]} (the pack has {want[code]})")
+    total = sum(have.values())
+    head = f"{total} cards, the pack has {len(pack)}" if total != len(pack) else ""
+    detail = ", ".join(problems[:6]) + (" ..." if len(problems) > 6 else "")
+    raise ValueError("deck is not the pack: " + "; ".join(x for x in (head, detail) if x))

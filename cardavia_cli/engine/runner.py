@@ -1,7 +1,8 @@
 """Playing on without a person: computer players for every seat until the end.
 
 Used by ``cardavia run``, the arena and the tests. Forced answers are applied directly; real
-decisions go through :func:`~cardavia_cli.engine.agents.decide`.
+decisions go through :func:`~cardavia_cli.engine.agents.decide`, with the game's ``basic``
+player as the one fallback.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardavia_cli.engine.agents import Agent, decide
+from cardavia_cli.engine.agents import Agent, ErrorHook, decide
 from cardavia_cli.engine.game import GameInfo, GameState
 
 
@@ -29,11 +30,17 @@ def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> l
     return agents
 
 
-def step(state: GameState, agents: Sequence[Agent], fallback: Agent | None = None) -> Any:
+def step(
+    state: GameState,
+    agents: Sequence[Agent],
+    fallback: Agent | None = None,
+    *,
+    on_error: ErrorHook | None = None,
+) -> Any:
     """Let the seat to act decide (or take its forced answer) and apply it; returns it."""
     seat = state.to_act
     assert seat is not None
-    action = decide(state, agents[seat], fallback)
+    action = decide(state, agents[seat], fallback, on_error=on_error)
     state.apply(action)
     return action
 
@@ -45,20 +52,23 @@ def play_on(
     max_deals: int | None = None,
     fallback: Agent | None = None,
     on_step: Callable[[GameState], None] | None = None,
+    on_error: ErrorHook | None = None,
 ) -> int:
-    """Play to the end of the game (all rounds of a match); returns the rounds or deals
-    finished here. With ``max_deals``, stop at a break once that many have been played."""
-    finished = 0
+    """Play to the end of the game (every round or deal of a match); returns the rounds or
+    deals finished here.
+
+    With ``max_deals``, stop at a break once the match has finished that many rounds or
+    deals in all (:attr:`GameState.rounds_finished`: the ones replayed from a file count too);
+    the state is then left at that break.
+    """
+    before = state.rounds_finished
     while not state.is_over:
         if state.at_break:
-            finished += 1
-            if max_deals is not None and finished >= max_deals:
+            if max_deals is not None and state.rounds_finished >= max_deals:
                 break
             state.next_round()
             continue
-        step(state, agents, fallback)
+        step(state, agents, fallback, on_error=on_error)
         if on_step is not None:
             on_step(state)
-    else:
-        finished += 1
-    return finished
+    return state.rounds_finished - before

@@ -7,6 +7,8 @@ are 0 = seats {0, 2} and 1 = seats {1, 3}.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 NUM_SEATS = 4
 SEATS: tuple[int, ...] = (0, 1, 2, 3)
 SEAT_NAMES: tuple[str, ...] = ("you", "right", "across", "left")
@@ -42,3 +44,33 @@ def check_seat(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_SEATS:
         raise ValueError(f"seat must be 0, 1, 2 or 3, not {value!r}")
     return value
+
+
+def next_active(seat: int, active: Container[int], steps: int = 1) -> int | None:
+    """The ``steps``-th seat after ``seat`` in turn order among the seats in ``active`` (seats
+    still in the game), skipping the others; ``None`` if no seat is active. ``seat`` itself
+    need not be active; it is reached again after a full turn if it is.
+
+    >>> next_active(0, {0, 2, 3}), next_active(3, {0, 2, 3}), next_active(1, {1}), next_active(1, set())
+    (2, 0, 1, None)
+    """
+    found = seat
+    for _ in range(steps):
+        for k in range(1, NUM_SEATS + 1):
+            candidate = next_seat(found, k)
+            if candidate in active:
+                found = candidate
+                break
+        else:
+            return None
+    return found
+
+
+def teammates(seat: int) -> tuple[int, int]:
+    """The two seats of ``seat``'s team, lower seat first."""
+    return tuple(sorted((seat, partner(seat))))  # type: ignore[return-value]
+
+
+def team_seats(team_number: int) -> tuple[int, int]:
+    """The seats of team ``team_number`` (0: seats 0 and 2; 1: seats 1 and 3)."""
+    return tuple(s for s in SEATS if team(s) == team_number)  # type: ignore[return-value]

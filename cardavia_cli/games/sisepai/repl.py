@@ -312,7 +312,7 @@ class SisepaiUI:
         forced claims; a claim beaten by another is said so). A draw or discard that nobody
         takes shares its line with its fate (``: nobody takes it, dead.``); told apart from
         the card, the fate is ``rH: nobody takes it, dead.``"""
-        words = [e.text.split() for e in events]
+        words = [(e.kind, *e.args) for e in events]
         own_claim: str | None = None
         own_forced = False
         public: str | None = None
@@ -375,7 +375,7 @@ class SisepaiUI:
         """The last draw (rules 7.2 step 1): from there on, the story of the public card (or of
         the claim and discard that followed it) when a replayed deal opens."""
         for i in range(len(events) - 1, -1, -1):
-            if events[i].text.startswith("draw "):
+            if events[i].kind == "draw":
                 return i
         return 0
 
@@ -385,7 +385,7 @@ class SisepaiUI:
         """One line in words per event the seat saw, for ``log``: the deal of its hand, draws,
         its own sealed answers (``You pass.``; answers given without asking marked), claims,
         discards, dead cards, the win, the exhausted stock."""
-        words = [e.text.split() for e in events]
+        words = [(e.kind, *e.args) for e in events]
         lines: list[RenderableType] = []
         public: str | None = None
         source = "draw"

@@ -23,7 +23,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome, Record
+from cardavia_cli.engine.game import Event, GameState, Outcome, Record, check_deck
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -134,7 +134,6 @@ class SisepaiView:
     passed_draw_round: bool
     legal: tuple[Action, ...]
     claims: tuple[ClaimOption, ...]
-    events: tuple[Event, ...]
     outcome: Outcome | None
 
     @property
@@ -173,9 +172,8 @@ class SisepaiState(GameState):
         self._legal: list[Action] | None = None
         self._options: list[ClaimOption] | None = None
         for s in range(4):
-            self.events.append(
-                Event(f"deal {s} {cards_str(expand(self.hands[s]))}", frozenset({s}))
-            )
+            dealt = tuple(card_str(c) for c in expand(self.hands[s]))
+            self.events.append(Event("deal", (s, *dealt), frozenset({s})))
         self._draw(dealer)
 
     # -- protocol ------------------------------------------------------------------------
@@ -361,15 +359,15 @@ class SisepaiState(GameState):
             if action.verb == "claim":
                 option = next(o for o in self.claim_options() if o.action == action)
             self.responses[seat] = (action, option)
-            text = "pass" if option is None else f"claim {option.meld}"
-            self.events.append(Event(f"respond {seat} {text}", frozenset({seat})))
+            answer = ("pass",) if option is None else ("claim", *option.meld.codes())
+            self.events.append(Event("respond", (seat, *answer), frozenset({seat})))
             self._invalidate()
             if len(self.responses) == len(self.responders):
                 self._resolve()
         else:
             card = action.cards[0]
             self.hands[seat][card] -= 1
-            self.events.append(Event(f"discard {seat} {card_str(card)}"))
+            self.events.append(Event("discard", (seat, card_str(card))))
             self._open_round(card, "discard", seat)
 
     def view(self, seat: int) -> SisepaiView:
@@ -393,12 +391,67 @@ class SisepaiState(GameState):
             passed_draw_round=seat in self.draw_round_passes,
             legal=tuple(self.legal_actions()) if acting else (),
             claims=tuple(self.claim_options()) if acting else (),
-            events=tuple(self.visible_events(seat)),
             outcome=self.outcome,
         )
 
     def result(self) -> Outcome | None:
         return self.outcome
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by place: each seat's concealed hand and exposed melds, the public card,
+        the dead pile and the stock (canonical codes)."""
+        out: dict[str, list[str]] = {}
+        for s in range(4):
+            out[f"hand {s}"] = [card_str(c) for c in expand(self.hands[s])]
+            out[f"exposed {s}"] = [card_str(c) for m in self.exposed[s] for c in m.cards]
+        out["public"] = [] if self.public is None else [card_str(self.public)]
+        out["dead"] = [card_str(c) for c in self.dead]
+        out["stock"] = [card_str(c) for c in self.stock[self.stock_pos :]]
+        return out
+
+    def _copy_mutable(self, new: GameState) -> None:
+        assert isinstance(new, SisepaiState)
+        new.hands = [list(h) for h in self.hands]
+        new.exposed = [list(m) for m in self.exposed]
+        new.dead = list(self.dead)
+        new.responses = dict(self.responses)
+        new.draw_round_passes = set(self.draw_round_passes)
+        new.responders = list(self.responders)
+
+    def resample(self, seat: int, rng: random.Random) -> SisepaiState:
+        """A copy in which the other seats' concealed cards and the stock are dealt anew with
+        ``rng`` (hand sizes kept), except the cards of a sealed claim already given this round
+        (they stay with their owner). ``view(seat)`` is unchanged (rules 7.1)."""
+        new = self.copy()
+        assert isinstance(new, SisepaiState)
+        keep: dict[int, list[int]] = {}
+        for other, (_, option) in self.responses.items():
+            if other != seat and option is not None:
+                keep[other] = list(option.action.cards)
+        pool: list[int] = []
+        sizes: dict[int, int] = {}
+        for other in range(4):
+            if other == seat:
+                continue
+            hand = list(new.hands[other])
+            for c in keep.get(other, []):
+                hand[c] -= 1
+            cards = expand(hand)
+            sizes[other] = len(cards)
+            pool.extend(cards)
+        rest = self.stock[self.stock_pos :]
+        pool.extend(rest)
+        rng.shuffle(pool)
+        pos = 0
+        for other, size in sizes.items():
+            hand = [0] * NUM_CODES
+            for c in keep.get(other, []) + pool[pos : pos + size]:
+                hand[c] += 1
+            new.hands[other] = hand
+            pos += size
+        new.stock = list(self.stock[: self.stock_pos]) + pool[pos:]
+        new._invalidate()
+        return new
 
     def partial_result(self) -> dict[str, Any]:
         """``{"winner", "score", "melds"}`` (cli.md); all empty while the deal goes on."""
@@ -427,7 +480,7 @@ class SisepaiState(GameState):
             return
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
-        self.events.append(Event(f"draw {seat} {card_str(card)}"))
+        self.events.append(Event("draw", (seat, card_str(card))))
         self.draw_round_passes = set()
         self._open_round(card, "draw", seat)
 
@@ -469,7 +522,7 @@ class SisepaiState(GameState):
                 self._open_round(self.public, "discard", self.actor)
                 return
             self.dead.append(self.public)
-            self.events.append(Event(f"dead {card_str(self.public)}"))
+            self.events.append(Event("dead", (card_str(self.public),)))
             self._draw(next_seat(self.actor))
             return
         _, seat, option = min(claims, key=lambda t: t[0])
@@ -480,7 +533,7 @@ class SisepaiState(GameState):
         counts[won] += 1
         for c in option.action.cards:
             hand[c] -= 1
-        self.events.append(Event(f"claim {seat} {option.meld}"))
+        self.events.append(Event("claim", (seat, *option.meld.codes())))
         if option.win:
             best = best_partition(counts)
             assert best is not None
@@ -490,7 +543,7 @@ class SisepaiState(GameState):
             total = score + sum(m.points for m in fixed)
             self.exposed[seat].append(option.meld)
             self.public = None
-            self.events.append(Event(f"win {seat} {total}"))
+            self.events.append(Event("win", (seat, total)))
             self._end(
                 Outcome(
                     "win",
@@ -537,9 +590,7 @@ def new_state(
     else:
         codes = [c if isinstance(c, int) else parse_card(c) for c in deck]
         if sorted(codes) != sorted(parse_card(c) for c in PACK):
-            from cardavia_cli.games.sisepai import GAME
-
-            GAME.check_deck(card_str(c) for c in codes)
+            check_deck(PACK, (card_str(c) for c in codes))
     if dealer is None:
         dealer = rng.randrange(4)
     elif dealer not in (0, 1, 2, 3):
