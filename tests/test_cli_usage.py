@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from cardavia_cli.app import app, main
 from cardavia_cli.commands.render import for_players, rules_text
-from cardavia_cli.engine.dealfile import parse_deal
 from cardavia_cli.engine.errors import DealFileError
+from cardavia_cli.games.deals import parse_deal
 
 runner = CliRunner()
 
@@ -129,7 +129,7 @@ def test_regression_the_readme_deal_file_replays() -> None:
     import re
     from pathlib import Path
 
-    from cardavia_cli.engine.dealfile import replay
+    from cardavia_cli.games.deals import replay
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
     block = re.search(r"```toml\n(.*?)```", readme, re.S)

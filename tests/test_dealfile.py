@@ -5,13 +5,15 @@ names its place; forced answers may be listed or omitted; writing is atomic; fil
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 from sisepai_support import build_deck, snapshot
 
 from cardavia_cli.engine import dealfile
-from cardavia_cli.engine.dealfile import (
+from cardavia_cli.engine.errors import CardaviaError, DealFileError
+from cardavia_cli.games.deals import (
     DealFile,
     load_deal,
     new_game_state,
@@ -20,7 +22,6 @@ from cardavia_cli.engine.dealfile import (
     replay,
     save_atomic,
 )
-from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.games.sisepai.cards import CODES, PACK
 
 HEAD = 'format = 1\ngame = "sisepai"\n'
@@ -48,7 +49,7 @@ def error_of(text: str, where: str = "game.toml") -> str:
         replay(parse_deal(text, where), where)
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(f"{where}: ")
+    assert re.match(rf"{re.escape(where)}(, line [0-9]+)?: ", message), message
     assert isinstance(info.value, CardaviaError)
     return message
 
@@ -108,11 +109,13 @@ def test_malformed_toml_names_the_line():
 )
 def test_bad_values_name_the_place(extra, expected):
     assert pytest.raises(DealFileError, parse_deal, HEAD + extra, "game.toml").match(expected)
-    assert error_of(HEAD + extra).startswith("game.toml: ")
+    assert error_of(HEAD + extra).startswith("game.toml")
 
 
 def test_unknown_or_missing_game_and_format():
-    with pytest.raises(DealFileError, match=r"'game' must be one of .*sisepai.*not \"poker\""):
+    with pytest.raises(
+        DealFileError, match=r"p.toml, line 2: 'game': unknown game 'poker' \(known: .*sisepai"
+    ):
         parse_deal('format = 1\ngame = "poker"\n', "p.toml")
     with pytest.raises(DealFileError, match="missing key 'game'"):
         parse_deal("format = 1\n", "p.toml")
@@ -176,7 +179,16 @@ def test_invalid_action_text_names_its_index():
 
 def test_action_by_the_wrong_seat():
     message = error_of(deal_text(**E13, actions=["2 pass", "0 pass"]))
-    assert "action 2 of 2 ('0 pass'): seat 3 is to act, not seat 0" in message
+    assert "action 2 of 2 ('0 pass'): seat 3 is to act (claim), not seat 0" in message
+
+
+def test_illegal_line_at_a_forced_point_names_the_rule_not_the_seat():
+    # issue 5: with seed 7, seat 2 was to act (a forced pass) and "2 win" is not legal there;
+    # the refusal said "seat 3 is to act, not seat 2".
+    message = error_of('format = 1\ngame = "sisepai"\nseed = 7\nactions = ["2 win"]\n')
+    assert "action 1 of 1 ('2 win'): seat 2, claim round on" in message
+    assert "no winning claim" in message
+    assert "seat 3 is to act" not in message
 
 
 def test_action_after_the_end():
@@ -264,7 +276,7 @@ def test_load_deal_names_the_file(tmp_path):
         load_deal(binary)
     bad = tmp_path / "bad.toml"
     bad.write_text(HEAD + "dealer = 9\n")
-    with pytest.raises(DealFileError, match=r"^.*bad\.toml: 'dealer' must be a seat"):
+    with pytest.raises(DealFileError, match=r"^.*bad\.toml, line 3: 'dealer' must be a seat"):
         load_deal(bad)
 
 

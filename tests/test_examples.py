@@ -18,7 +18,7 @@ from sisepai_support import (
     text,
 )
 
-from cardavia_cli.engine.dealfile import load_deal, replay
+from cardavia_cli.games.deals import load_deal, replay
 from cardavia_cli.games.sisepai.cards import CODES
 from cardavia_cli.games.sisepai.rules import new_state
 

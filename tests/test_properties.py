@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sisepai_support import save_lines, snapshot
 
-from cardavia_cli.engine.dealfile import DealFile, parse_deal, replay
 from cardavia_cli.engine.runner import make_agents, play_on, step
+from cardavia_cli.games.deals import DealFile, parse_deal, replay
 from cardavia_cli.games.sisepai import GAME
 from cardavia_cli.games.sisepai.cards import CODES, PACK, expand
 from cardavia_cli.games.sisepai.rules import new_state

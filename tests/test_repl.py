@@ -21,8 +21,8 @@ import pytest
 from rich.console import Console
 
 from cardavia_cli.engine.agents import decide
-from cardavia_cli.engine.dealfile import DealFile, load_deal, new_game_state, replay
 from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
 from cardavia_cli.games.sisepai.ai import BasicAgent
 from cardavia_cli.games.sisepai.cards import PACK, card_str, parse_card
 from cardavia_cli.games.sisepai.repl import UI

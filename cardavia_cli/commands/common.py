@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
@@ -68,31 +66,17 @@ def guarded(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def home() -> Path:
-    """Where cardavia keeps saves and history: ``$CARDAVIA_HOME`` or the user's app dir."""
-    env = os.environ.get("CARDAVIA_HOME")
-    if env:
-        return Path(env)
-    return Path(typer.get_app_dir("cardavia"))
+from cardavia_cli.repl.saves import home, save_path, saves_dir  # noqa: E402
 
-
-def saves_dir() -> Path:
-    """The folder of named saves."""
-    return home() / "saves"
-
-
-def save_path(name_or_file: str) -> Path:
-    """The file of a save to read: ``NAME`` (or ``NAME.toml``) in :func:`saves_dir`, or a path.
-
-    A name with a slash is a path. A bare name is the save of that name when there is one,
-    else a file of that name in the current folder when there is one, else (for the error
-    message) the save of that name.
-    """
-    text = name_or_file.strip()
-    if "/" in text or os.sep in text:
-        return Path(text).expanduser()
-    stem = text[: -len(".toml")] if text.endswith(".toml") else text
-    named = saves_dir() / f"{stem}.toml"
-    if named.exists() or not Path(text).is_file():
-        return named
-    return Path(text)
+__all__ = [
+    "EXIT_BAD",
+    "EXIT_NO",
+    "EXIT_OK",
+    "console",
+    "fail",
+    "guarded",
+    "home",
+    "print_json",
+    "save_path",
+    "saves_dir",
+]

@@ -122,8 +122,8 @@ def start(
     Returns the exit code. Raises ``CardaviaError`` for an unknown level, a deal file of
     another game, or a file that is unreadable, malformed or does not replay.
     """
-    from cardavia_cli.engine.dealfile import DealFile, load_deal, new_game_state, replay
     from cardavia_cli.engine.errors import DealFileError
+    from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
     from cardavia_cli.repl.session import random_seed
 
     if ai is not None:
@@ -184,7 +184,7 @@ def resume(path: Path) -> int:
     hand-written deal file, an example) is never written without being named: a bare ``save``
     writes the save named after the file's stem in the saves folder. Returns the exit code;
     raises ``DealFileError`` as :func:`start`."""
-    from cardavia_cli.engine.dealfile import load_deal, replay
+    from cardavia_cli.games.deals import load_deal, replay
     from cardavia_cli.repl.saves import in_saves_folder, resume_name
 
     where = str(path)

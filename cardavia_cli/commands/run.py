@@ -31,9 +31,9 @@ def run(
     Any human seat is played by the [bold]basic[/bold] computer player.
     """
     from cardavia_cli.commands.common import save_path
-    from cardavia_cli.engine.dealfile import load_deal, replay
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
+    from cardavia_cli.games.deals import load_deal, replay
 
     path = file if file.exists() else save_path(str(file))
     deal = load_deal(path)

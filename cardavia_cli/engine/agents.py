@@ -84,7 +84,9 @@ def decide(
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a computer player must never end a match
-            _report(f"{candidate.name} at seat {seat} failed: {type(exc).__name__}: {exc}", on_error)
+            _report(
+                f"{candidate.name} at seat {seat} failed: {type(exc).__name__}: {exc}", on_error
+            )
             continue
         if action in legal:
             return action

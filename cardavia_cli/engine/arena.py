@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia_cli.engine.agents import fallback_for
+from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import GameInfo
 from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS
@@ -217,15 +218,17 @@ def run_arena(
 
     Deal ``i`` of the schedule (:func:`plan`) starts from ``info.new_state(seed=deal_seed(seed,
     deck))``. A computer player that fails is replaced for that decision by ``basic`` (ai.md);
-    the failures are counted in ``agent_errors``. Raises ``KeyError`` naming an unknown level
-    and ``ValueError`` for a bad seat list or deal count.
+    the failures are counted in ``agent_errors``. Raises ``UnknownNameError`` naming an
+    unknown level and ``ValueError`` for a bad seat list or deal count.
     """
     seats = list(seats)
     if len(seats) != NUM_SEATS:
         raise ValueError(f"--seats needs {NUM_SEATS} levels separated by commas, not {len(seats)}")
     if "human" in seats:
-        raise KeyError(f"'human' cannot play in the arena (levels: {', '.join(info.agents)})")
-    make_agents(info, seats)  # raises KeyError naming an unknown level
+        raise UnknownNameError(
+            f"'human' cannot play in the arena (levels: {', '.join(info.agents)})"
+        )
+    make_agents(info, seats)  # raises UnknownNameError naming an unknown level
     schedule = plan(seats, deals, rotate)
     rotating = rotate and len(set(seats)) > 1
     result = ArenaResult(game=info.name, seats=seats, seed=seed, rotate=rotating)

@@ -1,13 +1,14 @@
 """Deal files and saves: one TOML format (cli.md, "Deal files, saves and replays").
 
 A save is a deal file with the actions so far. Loading checks everything and names the place of
-the first problem; a state is rebuilt by replaying the recorded actions through the checked
-path (design.md, rule 4); writing is atomic, so an interrupted save never destroys the previous
-one.
+the first problem (the file, and the line of the key or action where one can be named); a state
+is rebuilt by replaying the recorded actions through the checked path (design.md, rule 4);
+writing is atomic, so an interrupted save never destroys the previous one.
 
->>> df = parse_deal('format = 1\\ngame = "sisepai"\\nseed = 7\\n', "example.toml")
->>> df.seats
-['human', 'basic', 'basic', 'basic']
+The engine knows no game: every function that needs one takes ``lookup``, a function from a
+game's name to its :class:`~cardavia_cli.engine.game.GameInfo` that raises
+:class:`~cardavia_cli.engine.errors.CardaviaError` for an unknown name (the registry's
+``cardavia_cli.games.load_game``; :mod:`cardavia_cli.games.deals` binds it).
 """
 
 from __future__ import annotations
@@ -16,12 +17,19 @@ import json
 import os
 import tempfile
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
+
+#: A game's name -> its GameInfo; raises CardaviaError naming the known games.
+GameLookup = Callable[[str], GameInfo]
+
+#: Deal files larger than this are refused unread (a save of a long match is far smaller).
+MAX_BYTES = 1 << 20
 
 FORMAT = 1
 COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
@@ -40,6 +48,8 @@ class DealFile:
     actions: list[str] = field(default_factory=list)
     match: dict[str, Any] = field(default_factory=dict)
     format: int = FORMAT
+    #: Where the deal was read from (for messages); not part of the file.
+    where: str | None = field(default=None, compare=False, repr=False)
 
     def to_toml(self) -> str:
         """The file text, keys in the order of cli.md."""
@@ -56,13 +66,30 @@ class DealFile:
         return tomli_w.dumps(data, multiline_strings=False)
 
 
-def _game(name: object, where: str) -> GameInfo:
-    from cardavia_cli.games import GAMES, load_game
+def _game(name: object, where: str, lookup: GameLookup) -> GameInfo:
+    if not isinstance(name, str):
+        raise DealFileError(f"'game' must be a game's name, not {_toml_value(name)}", where)
+    try:
+        return lookup(name)
+    except CardaviaError as exc:
+        raise DealFileError(f"'game': {exc}", where) from None
 
-    if not isinstance(name, str) or name not in GAMES:
-        known = ", ".join(sorted(GAMES))
-        raise DealFileError(f"'game' must be one of {known}, not {_toml_value(name)}", where)
-    return load_game(name)
+
+def line_of(text: str, key: str) -> int | None:
+    """The 1-based line of ``text`` where the top-level ``key`` is set, if it can be found."""
+    import re
+
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+def at_line(where: str, text: str, key: str) -> str:
+    """``where`` with the line of ``key`` (``deal.toml, line 4``) when it can be found."""
+    number = line_of(text, key)
+    return f"{where}, line {number}" if number is not None else where
 
 
 def _toml_value(value: object) -> str:
@@ -86,7 +113,7 @@ def _int(value: object, key: str, where: str, minimum: int | None = None) -> int
     return value
 
 
-def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
+def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> DealFile:
     """Read and validate a deal file's text; ``where`` names it in messages.
 
     Raises :class:`DealFileError` (one line: the place and the problem) for malformed TOML,
@@ -102,7 +129,7 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
         raise DealFileError(f"'format' must be {FORMAT}, not {_toml_value(fmt)}", where)
     if "game" not in data:
         raise DealFileError("missing key 'game'", where)
-    info = _game(data["game"], where)
+    info = _game(data["game"], at_line(where, text, "game"), lookup)
     allowed = set(COMMON_KEYS) | set(info.match_keys)
     if not info.has_dealer:
         allowed.discard("dealer")
@@ -113,7 +140,7 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
             where,
         )
     df = DealFile(game=info.name)
-    df.seed = _int(data.get("seed", 0), "seed", where, minimum=0)
+    df.seed = _int(data.get("seed", 0), "seed", at_line(where, text, "seed"), minimum=0)
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):
@@ -132,9 +159,10 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
             raise DealFileError(str(exc), where) from None
         df.deck = cards
     if "dealer" in data:
-        dealer = _int(data["dealer"], "dealer", where)
+        here = at_line(where, text, "dealer")
+        dealer = _int(data["dealer"], "dealer", here)
         if not 0 <= dealer <= 3:
-            raise DealFileError(f"'dealer' must be a seat 0..3, not {dealer}", where)
+            raise DealFileError(f"'dealer' must be a seat 0..3, not {dealer}", here)
         df.dealer = dealer
     if "seats" in data:
         seats = data["seats"]
@@ -165,8 +193,10 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
         df.actions = list(actions)
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
-        match = info.validate_match(match, where)
+        first = next((k for k in info.match_keys if k in data), None)
+        match = info.validate_match(match, at_line(where, text, first) if first else where)
     df.match = match
+    df.where = where
     return df
 
 
@@ -174,7 +204,16 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """A file's text; raises :class:`DealFileError` naming the file if it cannot be read."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8-sig")
+        if p.is_dir():
+            raise IsADirectoryError(str(p))
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise DealFileError(
+                f"larger than {MAX_BYTES // 1024} KiB: not a deal file (a save is far smaller)",
+                str(p),
+            )
+        return data.decode("utf-8-sig")
     except FileNotFoundError:
         raise DealFileError("no such file", str(p)) from None
     except IsADirectoryError:
@@ -185,9 +224,9 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise DealFileError(exc.strerror or str(exc), str(p)) from None
 
 
-def load_deal(path: str | os.PathLike[str]) -> DealFile:
+def load_deal(path: str | os.PathLike[str], *, lookup: GameLookup) -> DealFile:
     """Read and validate a deal file or save (see :func:`parse_deal`)."""
-    return parse_deal(read_text(path), str(path))
+    return parse_deal(read_text(path), str(path), lookup=lookup)
 
 
 def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
@@ -214,65 +253,75 @@ def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
 
 def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
     head, _, rest = line.strip().partition(" ")
-    if not head.isdigit() or int(head) > 3 or not rest.strip():
+    if head not in ("0", "1", "2", "3") or not rest.strip():
         raise DealFileError(
             f'actions[{index}] = {line!r}: write "SEAT COMMAND", e.g. "1 pass"', where
         )
     return int(head), rest.strip()
 
 
-def new_game_state(deal: DealFile) -> GameState:
-    """The state at the start of the deal file (no actions applied)."""
-    from cardavia_cli.games import load_game
-
-    info = load_game(deal.game)
+def new_game_state(deal: DealFile, *, lookup: GameLookup, where: str | None = None) -> GameState:
+    """The state at the start of the deal file (no actions applied). Raises
+    :class:`DealFileError` naming the file when the game refuses its keys."""
+    place = where or deal.where
     try:
+        info = lookup(deal.game)
         return info.new_state(seed=deal.seed, deck=deal.deck, dealer=deal.dealer, match=deal.match)
-    except ValueError as exc:
-        raise DealFileError(str(exc)) from None
+    except (CardaviaError, ValueError) as exc:
+        raise DealFileError(str(exc), place) from None
 
 
 def apply_forced(state: GameState, until_seat: int | None = None) -> int:
     """Apply forced answers (a single legal action) while the seat to act is not
     ``until_seat``; returns how many. Never starts a new round."""
     n = 0
-    while state.to_act is not None and state.to_act != until_seat and state.is_forced():
-        state.apply(state.legal_actions()[0])
+    while state.to_act is not None and state.to_act != until_seat:
+        forced = state.forced_action()
+        if forced is None:
+            break
+        state.apply(forced)
         n += 1
     return n
 
 
-def replay(deal: DealFile, where: str = "<deal file>") -> GameState:
+def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> GameState:
     """Rebuild the state of ``deal``: deal, then apply each recorded action through the
     checked path, with the forced answers between them and after the last one.
 
-    A new round or deal of a match starts only while recorded actions remain. Raises
-    :class:`DealFileError` naming the action's index and text for an action that is
-    malformed, not for the seat to act, or illegal.
+    A line is applied at the first point where its seat is to act; a forced answer that is not
+    listed is taken on the way. A new round or deal of a match starts only while recorded
+    actions remain, so the state of a file whose actions end a round is at that break.
+    Raises :class:`DealFileError` naming the file, the action's index and text and what is
+    wrong: malformed, the game already over, illegal (the rule it breaks, even when the seat's
+    forced answer was taken in its place), or not the seat to act.
     """
-    state = new_game_state(deal)
+    place_file = where or deal.where or "<deal file>"
+    state = new_game_state(deal, lookup=lookup, where=place_file)
     for index, line in enumerate(deal.actions):
-        seat, text = _split_action(line, index, where)
+        seat, text = _split_action(line, index, place_file)
         place = f"action {index + 1} of {len(deal.actions)} ({line!r})"
+        refused: CardaviaError | None = None
         while True:
             apply_forced(state, until_seat=seat)
             if state.at_break:
                 state.next_round()
                 continue
             if state.is_over:
-                raise DealFileError(f"{place}: the game is already over", where)
+                raise DealFileError(f"{place}: the game is already over", place_file)
             if state.to_act != seat:
-                raise DealFileError(
-                    f"{place}: seat {state.to_act} is to act, not seat {seat}", where
-                )
+                if refused is not None:
+                    raise DealFileError(f"{place}: {refused}", place_file)
+                raise DealFileError(f"{place}: {state.position()}, not seat {seat}", place_file)
             try:
                 action = state.parse_action(text)
             except CardaviaError as exc:
-                if state.is_forced():
+                forced = state.forced_action()
+                if forced is not None:
                     # the forced answer was not listed; take it and try this line again
-                    state.apply(state.legal_actions()[0])
+                    refused = refused or exc
+                    state.apply(forced)
                     continue
-                raise DealFileError(f"{place}: {exc}", where) from None
+                raise DealFileError(f"{place}: {exc}", place_file) from None
             state.apply(action)
             break
     apply_forced(state)

@@ -41,3 +41,8 @@ class DealFileError(CardaviaError):
     def __init__(self, message: str, where: str | None = None) -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
+
+
+class UnknownNameError(CardaviaError):
+    """A name that is not known: a game, a computer-player level. The message lists the known
+    ones."""

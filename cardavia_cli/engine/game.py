@@ -26,7 +26,6 @@ from typing import Any, ClassVar
 
 from cardavia_cli.engine.seats import SEATS, team
 
-
 EventArg = int | str
 
 
@@ -109,7 +108,7 @@ class EventLog(list[Event]):
         scanned[0] = n
         return events
 
-    def copy(self) -> EventLog:  # type: ignore[override]
+    def copy(self) -> EventLog:
         """A new log with the same events (the per-seat caches are rebuilt on demand)."""
         return EventLog(self)
 
@@ -222,7 +221,7 @@ class GameState(abc.ABC):
         if self.at_break:
             n = self.rounds_finished
             return f"a break after round {n}: the match goes on with the next round"
-        return f"seat {self.to_act} to act ({self.phase})"
+        return f"seat {self.to_act} is to act ({self.phase})"
 
     @abc.abstractmethod
     def legal_actions(self) -> list[Any]:
@@ -309,7 +308,9 @@ class GameState(abc.ABC):
 
     def _copy_mutable(self, new: GameState) -> None:
         """Give ``new`` its own copies of the containers this game changes in place (hands,
-        piles, ...). Values never changed in place (tuples, frozen values) may be shared."""
+        piles, ...). Values never changed in place (tuples, frozen values) may be shared.
+        The default copies nothing more (a game whose state holds only such values)."""
+        return None
 
     # -- shared helpers ------------------------------------------------------------------------
     def play_text(self, text: str) -> Any:

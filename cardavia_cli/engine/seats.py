@@ -51,8 +51,10 @@ def next_active(seat: int, active: Container[int], steps: int = 1) -> int | None
     still in the game), skipping the others; ``None`` if no seat is active. ``seat`` itself
     need not be active; it is reached again after a full turn if it is.
 
-    >>> next_active(0, {0, 2, 3}), next_active(3, {0, 2, 3}), next_active(1, {1}), next_active(1, set())
-    (2, 0, 1, None)
+    >>> next_active(0, {0, 2, 3}), next_active(3, {0, 2, 3}), next_active(1, {1})
+    (2, 0, 1)
+    >>> next_active(1, set()) is None
+    True
     """
     found = seat
     for _ in range(steps):

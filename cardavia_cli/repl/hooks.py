@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, Protocol
 
 from rich.console import RenderableType
 
+from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import Event, Outcome
 
 
@@ -136,7 +137,7 @@ class GameUI(Protocol):
 
 
 def load_ui(game: str) -> GameUI:
-    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises ``KeyError`` for a game that
+    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises ``UnknownNameError`` for a game that
     has no REPL hook."""
     name = f"cardavia_cli.games.{game}.repl"
     try:
@@ -144,6 +145,6 @@ def load_ui(game: str) -> GameUI:
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        raise KeyError(f"{game} cannot be played in the REPL yet") from None
+        raise UnknownNameError(f"{game} cannot be played in the REPL yet") from None
     ui: GameUI = module.UI
     return ui

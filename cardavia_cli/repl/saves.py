@@ -35,11 +35,41 @@ def _shown(text: str, room: int = 60) -> str:
     return text if len(text) <= room else text[: room - 3] + "..."
 
 
-def saves_folder() -> Path:
-    """The folder of named saves."""
-    from cardavia_cli.commands.common import saves_dir
+def home() -> Path:
+    """Where cardavia keeps saves and history: ``$CARDAVIA_HOME`` or the user's app dir."""
+    env = os.environ.get("CARDAVIA_HOME")
+    if env:
+        return Path(env)
+    import typer
 
+    return Path(typer.get_app_dir("cardavia"))
+
+
+def saves_dir() -> Path:
+    """The folder of named saves."""
+    return home() / "saves"
+
+
+def saves_folder() -> Path:
+    """The folder of named saves (:func:`saves_dir`)."""
     return saves_dir()
+
+
+def save_path(name_or_file: str) -> Path:
+    """The file of a save to read: ``NAME`` (or ``NAME.toml``) in :func:`saves_dir`, or a path.
+
+    A name with a slash is a path. A bare name is the save of that name when there is one,
+    else a file of that name in the current folder when there is one, else (for the error
+    message) the save of that name.
+    """
+    text = name_or_file.strip()
+    if _has_slash(text):
+        return Path(text).expanduser()
+    stem = text[: -len(".toml")] if text.endswith(".toml") else text
+    named = saves_dir() / f"{stem}.toml"
+    if named.exists() or not Path(text).is_file():
+        return named
+    return Path(text)
 
 
 def _has_slash(name: str) -> bool:
@@ -136,7 +166,7 @@ def existing_save(path: Path, game: str | None = None) -> str | None:
     :class:`SaveTargetError` when that cannot be checked."""
     if not is_taken(path):
         return None
-    from cardavia_cli.engine.dealfile import load_deal
+    from cardavia_cli.games.deals import load_deal
 
     try:
         deal = load_deal(path)

@@ -36,10 +36,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.agents import Agent, decide
-from cardavia_cli.engine.dealfile import DealFile, new_game_state, save_atomic
 from cardavia_cli.engine.errors import AmbiguousActionError, CardaviaError
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.games.deals import DealFile, new_game_state, save_atomic
 from cardavia_cli.repl.commands import BUILTINS, Command, Registry
 from cardavia_cli.repl.hooks import ActionVerb, Candidate, GameUI
 from cardavia_cli.repl.output import Note, Paged, Problem, Reply
@@ -585,7 +585,7 @@ class Session:
 
     def rules(self, section: str | None = None) -> Reply:
         """The game's rules (through a pager on a terminal), or one numbered section."""
-        from cardavia_cli.commands.render import rules_text
+        from cardavia_cli.games import rules_text
 
         text = rules_text(self.info.name)
         if section is None:

@@ -312,7 +312,7 @@ class SisepaiUI:
         forced claims; a claim beaten by another is said so). A draw or discard that nobody
         takes shares its line with its fate (``: nobody takes it, dead.``); told apart from
         the card, the fate is ``rH: nobody takes it, dead.``"""
-        words = [(e.kind, *e.args) for e in events]
+        words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
         own_claim: str | None = None
         own_forced = False
         public: str | None = None
@@ -385,7 +385,7 @@ class SisepaiUI:
         """One line in words per event the seat saw, for ``log``: the deal of its hand, draws,
         its own sealed answers (``You pass.``; answers given without asking marked), claims,
         discards, dead cards, the win, the exhausted stock."""
-        words = [(e.kind, *e.args) for e in events]
+        words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
         lines: list[RenderableType] = []
         public: str | None = None
         source = "draw"
