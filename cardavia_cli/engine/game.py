@@ -115,11 +115,14 @@ class EventLog(list[Event]):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One decision taken: the seat, the action's canonical text, and whether it was forced."""
+    """One decision taken: the seat, the action's canonical text, whether it was forced (the
+    seat's only legal answer), and ``event_index``: the length of the event log when it was
+    taken, so the events it caused start at ``events[event_index]`` (-1 if unknown)."""
 
     seat: int
     text: str
     forced: bool
+    event_index: int = -1
 
     def __str__(self) -> str:
         return f"{self.seat} {self.text}"
@@ -318,6 +321,13 @@ class GameState(abc.ABC):
         action = self.parse_action(text)
         self.apply(action)
         return action
+
+    def record(self, seat: int, action: Any, forced: bool) -> Record:
+        """Append the decision ``action`` of ``seat`` to :attr:`history` (call it in
+        ``apply_unchecked`` before the events the action causes); returns the record."""
+        rec = Record(seat, str(action), forced, len(self.events))
+        self.history.append(rec)
+        return rec
 
     def recorded_actions(self) -> list[str]:
         """The decisions so far as ``"SEAT COMMAND"`` lines, as saved in a deal file

@@ -23,7 +23,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome, Record, check_deck
+from cardavia_cli.engine.game import Event, GameState, Outcome, check_deck
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -353,7 +353,7 @@ class SisepaiState(GameState):
         """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
         seat = self.to_act
         assert seat is not None
-        self.history.append(Record(seat, str(action), len(self.legal_actions()) == 1))
+        self.record(seat, action, len(self.legal_actions()) == 1)
         if self._phase == "claim":
             option = None
             if action.verb == "claim":
