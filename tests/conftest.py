@@ -10,3 +10,8 @@ from pathlib import Path
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
+
+# The engine's test game (tests/tallygame) plays in every test that runs registered games.
+from cardavia_cli.games import register  # noqa: E402
+
+register("tally", "Tally (the engine's test game)", "tallygame")

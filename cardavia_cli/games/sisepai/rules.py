@@ -425,7 +425,8 @@ class SisepaiState(GameState):
         new = self.copy()
         assert isinstance(new, SisepaiState)
         keep: dict[int, list[int]] = {}
-        for other, (_, option) in self.responses.items():
+        sealed = self.responses if self._phase == "claim" else {}
+        for other, (_, option) in sealed.items():
             if other != seat and option is not None:
                 keep[other] = list(option.action.cards)
         pool: list[int] = []

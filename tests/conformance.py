@@ -1,0 +1,211 @@
+"""The conformance suite: what every game of cardavia must satisfy, written once against the
+game protocol (design.md; ``cardavia_cli.engine.game``). ``tests/test_conformance.py`` runs it
+for every registered game; a game joins with no code of its own.
+
+Each check plays random matches with the game's computer players (``random`` and ``basic``) and
+asserts, at every step, breaks between rounds included:
+
+* card conservation: the zones of the state hold exactly the pack;
+* legality: every legal action reads back from its own text, ``is_legal`` agrees with the list,
+  ``forced_action`` with its length; computer players never choose an illegal action;
+* replay: a save cut at any point loads and replays to the identical state;
+* views: a seat's view is the same when the cards it cannot see are dealt anew
+  (``resample``), and a seat's log holds only what it may see;
+* checked and unchecked play agree, and a copy is independent of its original.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.games.deals import DealFile, parse_deal, replay
+
+#: A bound on decisions in one playout (a match that runs longer is a bug).
+MAX_STEPS = 20_000
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything observable of a state, for equality: the log (with private parts), the
+    history, who acts, the legal actions, the zones, every seat's view and the result."""
+    return (
+        [(e.kind, e.args, e.seats, e.private) for e in state.events],
+        [(r.seat, r.text, r.forced) for r in state.history],
+        state.to_act,
+        state.phase,
+        state.at_break,
+        state.is_over,
+        state.rounds_finished,
+        [str(a) for a in state.legal_actions()],
+        state.zones(),
+        [state.view(s) for s in range(4)],
+        state.result(),
+    )
+
+
+def check_cards(info: GameInfo, state: GameState) -> None:
+    """The zones hold exactly the pack."""
+    zones = state.zones()
+    have = Counter(c for cards in zones.values() for c in cards)
+    pack = Counter(info.pack)
+    assert have == pack, f"cards not conserved: {have - pack} extra, {pack - have} missing"
+
+
+def check_legality(state: GameState) -> None:
+    """Legal actions read back from their text; ``is_legal`` and ``forced_action`` agree."""
+    legal = state.legal_actions()
+    if state.to_act is None:
+        assert legal == [] and state.forced_action() is None
+        return
+    assert legal, "a seat to act has a legal action"
+    assert len(set(map(str, legal))) == len(legal), "legal actions have distinct texts"
+    for action in legal:
+        assert state.is_legal(action)
+        assert state.parse_action(str(action)) == action
+    forced = state.forced_action()
+    assert (forced is not None) == (len(legal) == 1)
+    if forced is not None:
+        assert forced == legal[0]
+
+
+def check_views(state: GameState, rng: random.Random) -> None:
+    """Each seat's log holds only events it may see (private parts its own), and its view is
+    unchanged when the cards it cannot see are dealt anew."""
+    for seat in range(4):
+        for event in state.visible_events(seat):
+            assert event.visible_to(seat)
+        view = state.view(seat)
+        try:
+            other = state.resample(seat, rng)
+        except NotImplementedError:
+            continue
+        assert other.view(seat) == view, f"seat {seat}'s view depends on cards it cannot see"
+        assert sorted(c for z in other.zones().values() for c in z) == sorted(
+            c for z in state.zones().values() for c in z
+        )
+
+
+class Playout:
+    """One random match, recorded position by position (after every step and at every break).
+
+    ``positions[i]`` is ``(snapshot, history length, real decision pending)``.
+    """
+
+    def __init__(
+        self,
+        info: GameInfo,
+        seed: int,
+        levels: list[str],
+        each: Callable[[GameState], None] | None = None,
+    ) -> None:
+        self.info = info
+        self.seed = seed
+        self.levels = levels
+        self.state = info.new_state(seed=seed)
+        self.errors: list[str] = []
+        self.positions: list[tuple[tuple[Any, ...], int, bool]] = []
+        agents = make_agents(info, levels)
+        state = self.state
+        for _ in range(MAX_STEPS):
+            self._remember(state)
+            if each is not None:
+                each(state)
+            if state.is_over:
+                break
+            if state.at_break:
+                state.next_round()
+                continue
+            seat = state.to_act
+            assert seat is not None, f"nobody to act in {state.position()}"
+            state.apply(decide(state, agents[seat], on_error=self.errors.append))
+        else:
+            raise AssertionError(f"{info.name} seed {seed}: no end after {MAX_STEPS} steps")
+
+    def _remember(self, state: GameState) -> None:
+        pending = state.to_act is not None and state.forced_action() is None
+        self.positions.append((snapshot(state), len(state.history), pending))
+
+    def expected_after(self, lines: list[str], cut: int) -> tuple[Any, ...]:
+        """The snapshot a save holding the first ``cut`` action lines replays to: after the
+        record of line ``cut`` (or the start), the forced answers that follow, up to the next
+        real decision, a break or the end."""
+        records = 0  # how many records precede the position sought
+        taken = 0
+        if cut:
+            for index, rec in enumerate(self.state.history):
+                if str(rec) == lines[taken]:
+                    taken += 1
+                    if taken == cut:
+                        records = index + 1
+                        break
+            assert taken == cut, "the lines list the history in order"
+        for snap, length, pending in self.positions:
+            if length < records:
+                continue
+            if pending or snap[4] or snap[5]:
+                return snap
+        raise AssertionError("no position found")
+
+
+def check_replay_cuts(info: GameInfo, play: Playout, cuts: list[int]) -> None:
+    """Saves cut at ``cuts`` (numbers of action lines) load and replay to the same state."""
+    state = play.state
+    lines = state.recorded_actions()
+    seats = ["human", *play.levels[1:]]
+    for cut in cuts:
+        cut = min(cut, len(lines))
+        deal = DealFile(game=info.name, seed=play.seed, seats=seats, actions=lines[:cut])
+        again = replay(parse_deal(deal.to_toml(), "cut.toml"))
+        assert snapshot(again) == play.expected_after(lines, cut), f"cut at {cut} of {len(lines)}"
+    whole = replay(
+        parse_deal(DealFile(game=info.name, seed=play.seed, actions=lines).to_toml(), "all.toml")
+    )
+    if state.is_over:
+        assert snapshot(whole) == snapshot(state)
+
+
+def check_unchecked_and_copies(
+    info: GameInfo, seed: int, levels: list[str], rng: random.Random
+) -> None:
+    """``apply`` and ``apply_unchecked`` play the same match; a copy taken at a random point
+    plays on independently and reaches the same end as its original."""
+    checked = info.new_state(seed=seed)
+    unchecked = info.new_state(seed=seed)
+    agents = make_agents(info, levels)
+    copied: tuple[GameState, tuple[Any, ...]] | None = None
+    for _ in range(MAX_STEPS):
+        if checked.is_over:
+            break
+        if checked.at_break:
+            checked.next_round()
+            unchecked.next_round()
+            continue
+        if copied is None and rng.random() < 0.05:
+            copied = (checked.copy(), snapshot(checked))
+            assert snapshot(copied[0]) == copied[1]
+        seat = checked.to_act
+        assert seat is not None
+        action = decide(checked, agents[seat])
+        checked.apply(action)
+        unchecked.apply_unchecked(action)
+        assert snapshot(unchecked) == snapshot(checked)
+    assert checked.is_over and unchecked.result() == checked.result()
+    if copied is not None:
+        twin, before = copied
+        assert snapshot(twin) == before, "playing the original changed its copy"
+        for _ in range(MAX_STEPS):
+            if twin.is_over:
+                break
+            if twin.at_break:
+                twin.next_round()
+                continue
+            seat = twin.to_act
+            assert seat is not None
+            twin.apply(decide(twin, agents[seat]))
+        assert twin.result() == checked.result()
+        assert [str(r) for r in twin.history] == [str(r) for r in checked.history]
