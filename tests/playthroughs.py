@@ -19,7 +19,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 DIR = HERE / "data" / "playthroughs"
 #: (game, seed, level of every seat)
-CASES = [("sisepai", 1, "random"), ("sisepai", 2, "random"), ("sisepai", 3, "basic")]
+CASES = [
+    ("sisepai", 1, "random"),
+    ("sisepai", 2, "random"),
+    ("sisepai", 3, "basic"),
+    ("tally", 1, "random"),
+    ("tally", 2, "basic"),
+]
 
 
 def transcript(game: str, seed: int, level: str) -> str:
@@ -40,11 +46,17 @@ def transcript(game: str, seed: int, level: str) -> str:
             who = (
                 "" if event.seats is None else f" (seats {','.join(map(str, sorted(event.seats)))})"
             )
-            lines.append(f"  event: {event.text}{who}")
+            private = "".join(f" [seat {s}: {' '.join(map(str, d))}]" for s, d in event.private)
+            lines.append(f"  event: {event.text}{who}{private}")
         seen = len(state.events)
 
     flush()
     while not state.is_over:
+        if state.at_break:
+            lines.append(f"break after round {state.rounds_finished}")
+            state.next_round()
+            flush()
+            continue
         seat = state.to_act
         legal = state.legal_actions()
         action = decide(state, agents[seat])
@@ -63,6 +75,9 @@ def path_of(game: str, seed: int, level: str) -> Path:
 
 def main() -> None:
     sys.path.insert(0, str(HERE.parent))
+    sys.path.insert(0, str(HERE))
+    import conftest  # noqa: F401  (registers the test game)
+
     DIR.mkdir(parents=True, exist_ok=True)
     for case in CASES:
         path_of(*case).write_text(transcript(*case), encoding="utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -31,6 +32,7 @@ def run(
     Any human seat is played by the [bold]basic[/bold] computer player.
     """
     from cardavia_cli.commands.common import save_path
+    from cardavia_cli.engine.agents import fallback_for
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
     from cardavia_cli.games.deals import load_deal, replay
@@ -39,14 +41,19 @@ def run(
     deal = load_deal(path)
     state = replay(deal, str(path))
     info = load_game(deal.game)
+    errors: list[str] = []
     if not stop:
         agents = make_agents(info, deal.seats)
-        play_on(state, agents, max_deals=max_deals)
+        play_on(
+            state, agents, max_deals=max_deals, fallback=fallback_for(info), on_error=errors.append
+        )
+    for message in errors:
+        sys.stderr.write(f"cardavia: warning: computer player {message}\n")
     outcome = state.result()
     log = [e.text for e in state.events]
     if as_json:
-        # Exactly the keys of cli.md; a deal stopped before its end is told by its log, whose
-        # last line is then neither "win ..." nor "exhausted".
+        # Exactly the keys of cli.md; a game stopped before its end is told by its log and by
+        # its result (no winner).
         print_json({"game": deal.game, "result": state.partial_result(), "log": log})
         return
     from cardavia_cli.commands.common import console
@@ -55,9 +62,14 @@ def run(
     for line in log:
         out.print(line, markup=False)
     if outcome is not None:
-        out.print(f"[bold]{outcome.summary}[/bold]")
+        out.print(f"[bold]{outcome.summary}[/bold]", markup=True)
+    elif state.at_break or stop:
+        out.print(f"[bold]Stopped[/bold]: {state.position()}.")
     else:
-        out.print(f"[bold]Stopped[/bold]: seat {state.to_act} to act ({state.phase}).")
+        out.print(
+            f"[bold]Cut off[/bold] after {state.rounds_finished} deals or rounds "
+            f"(--max-deals {max_deals}): no winner."
+        )
 
 
 @guarded
