@@ -49,7 +49,9 @@ def agent_rng(seed: int, seat: int, ply: int) -> random.Random:
 def decide(state: GameState, agent: Agent, fallback: Agent | None = None) -> Any:
     """The action of the computer player to act in ``state`` (always a legal one).
 
-    A single legal action is returned without asking the agent.
+    A single legal action is returned without asking the agent. Any exception raised by an
+    agent (``SystemExit`` included) is an agent error, except ``KeyboardInterrupt``, which
+    propagates.
     """
     seat = state.to_act
     assert seat is not None, "nobody is to act"
@@ -62,7 +64,9 @@ def decide(state: GameState, agent: Agent, fallback: Agent | None = None) -> Any
             continue
         try:
             action = candidate.choose(state.view(seat), legal, rng)
-        except Exception as exc:  # noqa: BLE001 - a computer player must never end a match
+        except KeyboardInterrupt:
+            raise  # Ctrl-C stops the program, whoever is thinking
+        except BaseException as exc:  # noqa: BLE001 - SystemExit too: a player never ends a match
             message = f"{candidate.name} at seat {seat} failed: {type(exc).__name__}: {exc}"
             log.error(message)
             AGENT_ERRORS.append(message)

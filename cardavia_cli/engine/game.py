@@ -206,7 +206,9 @@ class GameInfo:
     * ``match_keys``: the game-specific deal-file keys (cli.md) besides the common ones;
     * ``validate_match(values, where) -> dict``: checks those keys, raising ``DealFileError``;
     * ``agents``: computer players by level name;
-    * ``has_dealer``: whether the deal file may name a ``dealer``.
+    * ``has_dealer``: whether the deal file may name a ``dealer``;
+    * ``partnerships``: whether seats 0+2 (team 0) play against seats 1+3 (team 1); the
+      arena then plays the duplicate format.
     """
 
     name: str
@@ -219,6 +221,7 @@ class GameInfo:
     validate_match: MatchValidator | None = None
     has_dealer: bool = True
     rules_file: str = ""
+    partnerships: bool = False
 
     def check_deck(self, cards: Iterable[str]) -> None:
         """Raise ``ValueError`` unless ``cards`` is exactly the pack (as a multiset)."""
