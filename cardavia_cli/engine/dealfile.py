@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import tomllib
 from dataclasses import dataclass, field
@@ -22,10 +23,13 @@ from typing import Any
 
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.numbers import parse_int
 
 FORMAT = 1
 COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
+#: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
+MAX_FILE_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -171,10 +175,25 @@ def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A file's text; raises :class:`DealFileError` naming the file if it cannot be read."""
+    """A deal file's text (UTF-8, an optional byte-order mark dropped).
+
+    Raises :class:`DealFileError` naming the file if it cannot be read, is not a regular file
+    (a folder, a device such as ``/dev/zero``, a pipe: refused before opening, so nothing
+    blocks) or is larger than :data:`MAX_FILE_BYTES`.
+    """
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8-sig")
+        if not stat.S_ISREG(p.stat().st_mode):
+            kind = "a directory" if p.is_dir() else "a device, pipe or socket"
+            raise DealFileError(f"is {kind}, not a deal file", str(p))
+        with p.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise DealFileError(
+                f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB: not a deal file", str(p)
+            )
+        # newlines as a text read would give them (universal newlines)
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
         raise DealFileError("no such file", str(p)) from None
     except IsADirectoryError:
@@ -214,11 +233,12 @@ def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
 
 def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
     head, _, rest = line.strip().partition(" ")
-    if not head.isdigit() or int(head) > 3 or not rest.strip():
+    seat = parse_int(head)
+    if seat is None or not 0 <= seat <= 3 or not rest.strip():
         raise DealFileError(
             f'actions[{index}] = {line!r}: write "SEAT COMMAND", e.g. "1 pass"', where
         )
-    return int(head), rest.strip()
+    return seat, rest.strip()
 
 
 def new_game_state(deal: DealFile) -> GameState:

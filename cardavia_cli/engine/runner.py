@@ -10,19 +10,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardavia_cli.engine.agents import Agent, decide
+from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import GameInfo, GameState
 
 
 def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> list[Agent]:
     """One agent per seat; a ``human`` seat is played by level ``human``.
 
-    Raises ``KeyError`` naming an unknown level.
+    Raises :class:`~cardavia_cli.engine.errors.UnknownNameError` (a ``CardaviaError`` and a
+    ``KeyError``) naming an unknown level.
     """
     agents = []
     for kind in seats:
         level = human if kind == "human" else kind
         if level not in info.agents:
-            raise KeyError(
+            raise UnknownNameError(
                 f"unknown computer player level {level!r} (known: {', '.join(info.agents)})"
             )
         agents.append(info.agents[level]())

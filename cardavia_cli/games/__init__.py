@@ -18,10 +18,14 @@ GAMES: dict[str, str] = {
 
 
 def load_game(name: str) -> GameInfo:
-    """The game registered as ``name``; raises ``KeyError`` naming the known games."""
+    """The game registered as ``name``; raises
+    :class:`~cardavia_cli.engine.errors.UnknownNameError` (a ``CardaviaError`` and a
+    ``KeyError``) naming the known games."""
     if name not in GAMES:
+        from cardavia_cli.engine.errors import UnknownNameError
+
         known = ", ".join(sorted(GAMES))
-        raise KeyError(f"unknown game {name!r} (known: {known})")
+        raise UnknownNameError(f"unknown game {name!r} (known: {known})")
     module = importlib.import_module(f"cardavia_cli.games.{name}")
     info: GameInfo = module.GAME
     return info

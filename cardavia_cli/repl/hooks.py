@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, Protocol
 
 from rich.console import RenderableType
 
+from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import Event, Outcome
 
 
@@ -136,14 +137,15 @@ class GameUI(Protocol):
 
 
 def load_ui(game: str) -> GameUI:
-    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises ``KeyError`` for a game that
-    has no REPL hook."""
+    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises
+    :class:`~cardavia_cli.engine.errors.UnknownNameError` (a ``CardaviaError`` and a
+    ``KeyError``) for a game that has no REPL hook."""
     name = f"cardavia_cli.games.{game}.repl"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        raise KeyError(f"{game} cannot be played in the REPL yet") from None
+        raise UnknownNameError(f"{game} cannot be played in the REPL yet") from None
     ui: GameUI = module.UI
     return ui

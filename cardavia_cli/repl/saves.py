@@ -121,10 +121,16 @@ def same_file(a: Path | None, b: Path | None) -> bool:
 
 def resume_name(path: Path) -> str:
     """What to type after ``cardavia resume`` for the save at ``path``: its name for a save in
-    the saves folder, else the path."""
+    the saves folder, else the path. The name reads back as exactly this file: one trailing
+    ``.toml`` is dropped when a name is read, so the save ``a.toml.toml`` is named
+    ``a.toml.toml`` (its stem ``a.toml`` would name ``a.toml``).
+
+    >>> resume_name(saves_folder() / "a.toml.toml")
+    'a.toml.toml'
+    """
     try:
         if path.parent.resolve() == saves_folder().resolve():
-            return path.stem
+            return path.name if path.stem.endswith(".toml") else path.stem
     except OSError:
         pass
     return str(path)
