@@ -13,6 +13,11 @@ from cardavia_cli.commands.common import console, fail, guarded, print_json
 
 DEFAULT_SEATS = "basic,basic,basic,basic"
 
+#: The exit code of a run in which a computer player failed (cli.md has no code of its own for
+#: it: 2 means bad input, which this is not, and the arena asks no yes/no question, so 1 says
+#: "the run finished, but its figures are not clean").
+EXIT_PLAYER_ERRORS = 1
+
 
 #: The command's help, one string per paragraph (rich markup; Typer keeps line breaks).
 HELP = "\n\n".join(
@@ -20,8 +25,9 @@ HELP = "\n\n".join(
         "Computer players against each other: wins per seat with 95% confidence intervals "
         "(Wilson), draws, and deals per second.",
         "Deal [italic]i[/italic] is shuffled from a seed derived from --seed and "
-        "[italic]i[/italic], so a run is reproducible. A seat that wins a deal scores one win "
-        "(in partnership games both partners do); a deal without a winner is a draw.",
+        "[italic]i[/italic] (always below 2^63, so it fits a deal file's seed = ...), so a run "
+        "is reproducible. A seat that wins a deal scores one win (in partnership games both "
+        "partners do); a deal without a winner is a draw.",
         "[bold]--rotate[/bold] measures levels fairly in solo games. With seats that are not "
         "all the same level, each deck is played four times, the seat list rotated one place "
         "each time (in rotation [italic]r[/italic], seat [italic]s[/italic] is played by the "
@@ -30,11 +36,26 @@ HELP = "\n\n".join(
         "per deck), so it must be a multiple of 4. A table of per-level totals follows: each "
         "level's wins over the seat-deals it played; players of equal strength each win 25% "
         "of the decided deals.",
+        "[bold]Partnership games[/bold] (team 0 = seats 0 and 2, team 1 = seats 1 and 3) are "
+        "played in the duplicate format whenever the two sides differ: side 0 is the levels "
+        "listed at seats 0 and 2, side 1 those at seats 1 and 3, and each deck is played twice, "
+        "as listed (A,B,C,D) and with the sides exchanged (B,A,D,C), so each side plays both "
+        "teams' cards. --deals counts every game played (two per deck), so it must be even; "
+        "--rotate does not apply. Wins per team and per side are counted over the decided "
+        "deals, with Wilson 95% intervals: an even share is 50%.",
+        "Exit status: 0, or 1 when a computer player failed during the run (raised an error or "
+        "chose an illegal action; each failure is replaced by a basic choice, counted in "
+        "agent_errors and reported on stderr); 2 for bad input; 130 when interrupted (Ctrl-C). "
+        "On a terminal a progress bar is shown on stderr (not with --json, nor when the output "
+        "is piped).",
         "Example: [bold]cardavia arena sisepai --seats basic,random,random,random --rotate "
         "--deals 1000[/bold]",
         'JSON: {"game", "deals", "seats", "wins", "win_rate", "ci95", "draws", '
-        '"deals_per_second"}, plus "seed", "rotate", "decks", "levels" (the per-level totals: '
-        '"level", "seat_deals", "wins", "win_rate", "ci95") and "agent_errors".',
+        '"deals_per_second"}, plus "seed", "rotate", "duplicate", "decks", "levels" (the '
+        'per-level totals: "level", "seat_deals", "wins", "win_rate", "ci95") and '
+        '"agent_errors"; for partnership games then "teams" ("team", "seats", "wins", '
+        '"decided", "win_rate", "ci95"), "sides" (the same with "side" and "levels") and '
+        '"even_share": 0.5.',
     ]
 )
 
@@ -42,6 +63,12 @@ HELP = "\n\n".join(
 def register(app: typer.Typer) -> None:
     """Add ``arena`` to the root app."""
     app.command(name="arena", help=HELP)(arena)
+
+
+def show_progress(as_json: bool, stdout_terminal: bool, stderr_terminal: bool) -> bool:
+    """Whether a run shows a progress bar on stderr: only for human output with both standard
+    output and standard error on a terminal (never with ``--json`` or when piped)."""
+    return not as_json and stdout_terminal and stderr_terminal
 
 
 @guarded
@@ -68,13 +95,13 @@ def arena(
     rotate: bool = typer.Option(
         False,
         "--rotate",
-        help="Play every deck once per rotation of the seat list, so each level sits in every seat "
-        "on the same decks; --deals must then be a multiple of 4.",
+        help="Solo games: play every deck once per rotation of the seat list, so each level "
+        "sits in every seat on the same decks; --deals must then be a multiple of 4.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Computer players against each other (see :data:`HELP`)."""
-    from cardavia_cli.engine.arena import run_arena
+    from cardavia_cli.engine.arena import plan, run_arena
     from cardavia_cli.games import load_game
 
     deals = _whole(deals_text, "--deals")
@@ -93,14 +120,13 @@ def arena(
             f"--seats {seats!r}: unknown computer player level {unknown[0]!r} for {info.name} "
             f"(known: {', '.join(info.agents)})"
         )
-    if rotate and len(set(levels)) > 1 and deals % 4:
-        fail(
-            f"--deals {deals} with --rotate: give a multiple of 4 "
-            "(each deck is played once per rotation of the seats)"
-        )
+    try:
+        plan(levels, deals, rotate, info.partnerships)  # checks the counts; plays nothing
+    except ValueError as exc:
+        fail(str(exc))
 
     err = console(stderr=True)
-    if as_json or not err.is_terminal:
+    if not show_progress(as_json, console().is_terminal, err.is_terminal):
         result = run_arena(info, levels, deals=deals, seed=seed, rotate=rotate)
     else:
         from rich.progress import (
@@ -131,16 +157,26 @@ def arena(
     data = result.to_json()
     if as_json:
         print_json(data)
-        return
-    _print_human(data, info.title)
+    else:
+        _print_human(data, info.title)
+    if result.agent_errors:
+        n = result.agent_errors
+        fail(
+            f"{n} computer player error{'s' if n != 1 else ''} during the run (each replaced by "
+            "a basic choice): the figures do not measure the players as asked",
+            EXIT_PLAYER_ERRORS,
+        )
 
 
 def _whole(text: str, option: str) -> int:
-    """``text`` as a whole number, or a one-line error naming ``option``."""
-    try:
-        return int(text.strip())
-    except ValueError:
+    """``text`` (ASCII digits, an optional ``-``) as an integer, or a one-line error naming
+    ``option``."""
+    from cardavia_cli.engine.numbers import parse_int
+
+    value = parse_int(text.strip())
+    if value is None:
         fail(f"{option} {text!r}: give a whole number")
+    return value
 
 
 def _pct(x: float) -> str:
@@ -155,6 +191,8 @@ def _print_human(data: dict[str, Any], title: str) -> None:
     from rich import box
     from rich.table import Table
 
+    from cardavia_cli.engine.arena import swap_sides
+
     out = console()
     frame = box.ROUNDED if out.is_terminal else None
     deals = data["deals"]
@@ -162,6 +200,8 @@ def _print_human(data: dict[str, Any], title: str) -> None:
     head = f"[bold]{title}[/bold]: {deals} deal{'s' if deals != 1 else ''}, seed {data['seed']}"
     if rotated:
         head += f", {data['decks']} decks x 4 seat rotations"
+    elif data["duplicate"]:
+        head += f", {data['decks']} decks x 2 (duplicate: sides exchanged)"
     out.print(head)
     table = Table(box=frame)
     table.add_column("seat", justify="right")
@@ -169,8 +209,11 @@ def _print_human(data: dict[str, Any], title: str) -> None:
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI", justify="right")
+    swapped = swap_sides(data["seats"])  # who plays each seat in the second game of a deck
     for s in range(4):
         player = "rotated" if rotated else data["seats"][s]
+        if data["duplicate"]:
+            player = f"{player} / {swapped[s]}"
         table.add_row(
             str(s), player, str(data["wins"][s]), _pct(data["win_rate"][s]), _ci(data["ci95"][s])
         )
@@ -192,6 +235,8 @@ def _print_human(data: dict[str, Any], title: str) -> None:
                 _ci(lv["ci95"]),
             )
         out.print(per)
+    if "teams" in data:
+        _print_partnerships(data, frame)
     out.print(f"draws: {data['draws']} ({_pct(data['draws'] / deals)})")
     out.print(f"deals per second: {data['deals_per_second']:.1f}")
     if data["agent_errors"]:
@@ -199,3 +244,33 @@ def _print_human(data: dict[str, Any], title: str) -> None:
             f"[bold red]computer player errors: {data['agent_errors']}[/bold red]"
             " (each replaced by a basic choice)"
         )
+
+
+def _print_partnerships(data: dict[str, Any], frame: Any) -> None:
+    """The team and side totals of a partnership game."""
+    from rich.table import Table
+
+    out = console()
+    table = Table(box=frame)
+    table.add_column("partnership")
+    table.add_column("wins", justify="right")
+    table.add_column("decided", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for entry in data["teams"]:
+        name = f"team {entry['team']} (seats {' + '.join(str(s) for s in entry['seats'])})"
+        table.add_row(name, *_share_cells(entry))
+    for entry in data["sides"]:
+        name = f"side {entry['side']} ({' + '.join(entry['levels'])})"
+        table.add_row(name, *_share_cells(entry))
+    out.print(table)
+    out.print(f"an even share is {_pct(data['even_share'])} of the decided deals")
+
+
+def _share_cells(entry: dict[str, Any]) -> list[str]:
+    return [
+        str(entry["wins"]),
+        str(entry["decided"]),
+        _pct(entry["win_rate"]),
+        _ci(entry["ci95"]),
+    ]

@@ -42,7 +42,12 @@ def print_json(data: Any) -> None:
 
 
 def guarded(fn: F) -> F:
-    """Run a command body, turning expected errors into one line and exit code 2."""
+    """Run a command body, turning expected errors into one line and exit code 2.
+
+    Bad input is a :class:`~cardavia_cli.engine.errors.CardaviaError` (or an ``OSError``
+    reading or writing a file); any other exception is a bug and keeps its traceback. Ctrl-C
+    ends the command with exit code 130.
+    """
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -54,8 +59,6 @@ def guarded(fn: F) -> F:
             raise
         except CardaviaError as exc:
             fail(str(exc))
-        except KeyError as exc:
-            fail(str(exc.args[0]) if exc.args else "unknown key")
         except OSError as exc:
             where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             fail(f"{where}{exc.strerror or exc}")
@@ -64,6 +67,21 @@ def guarded(fn: F) -> F:
             raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def whole_number(text: str | int) -> int:
+    """Typer ``parser`` of a whole-number option (0 or more): ASCII digits only, so ``²``,
+    ``1_000``, ``+5`` and other scripts' digits are refused like any other non-number (raises
+    ``typer.BadParameter``, a usage error: exit code 2). An option's default arrives as an
+    ``int`` and is returned as it is."""
+    from cardavia_cli.engine.numbers import parse_int
+
+    if isinstance(text, int):
+        return text
+    value = parse_int(text.strip())
+    if value is None or value < 0:
+        raise typer.BadParameter(f"{text!r} is not a whole number 0 or more")
+    return value
 
 
 from cardavia_cli.repl.saves import home, save_path, saves_dir  # noqa: E402
@@ -79,4 +97,5 @@ __all__ = [
     "print_json",
     "save_path",
     "saves_dir",
+    "whole_number",
 ]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import guarded, print_json
+from cardavia_cli.commands.common import guarded, print_json, whole_number
 
 
 def register(app: typer.Typer) -> None:
@@ -24,19 +24,25 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
     max_deals: int = typer.Option(
-        200, "--max-deals", min=1, help="At most this many deals or rounds of a match."
+        200,
+        "--max-deals",
+        parser=whole_number,
+        metavar="N",
+        help="At most this many deals or rounds of a match (1 or more).",
     ),
 ) -> None:
     """Run a deal file without a person: its actions, then computer players to the end.
 
     Any human seat is played by the [bold]basic[/bold] computer player.
     """
-    from cardavia_cli.commands.common import save_path
+    from cardavia_cli.commands.common import fail, save_path
     from cardavia_cli.engine.agents import fallback_for
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
     from cardavia_cli.games.deals import load_deal, replay
 
+    if max_deals < 1:
+        fail(f"--max-deals must be 1 or more, not {max_deals}")
     path = file if file.exists() else save_path(str(file))
     deal = load_deal(path)
     state = replay(deal, str(path))

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import EXIT_BAD, EXIT_NO, console, fail, guarded, print_json
+from cardavia_cli.commands.common import (
+    EXIT_BAD,
+    EXIT_NO,
+    console,
+    fail,
+    guarded,
+    print_json,
+    whole_number,
+)
 
 app = typer.Typer(
     help="Si Se Pai (Four Colour Cards, flower variant): 117 cards, melds, public draws, claims.",
@@ -22,7 +30,11 @@ GAME = "sisepai"
 @guarded
 def play(
     seed: int | None = typer.Option(
-        None, "--seed", min=0, help="Seed of the shuffle and the dealer (default: random)."
+        None,
+        "--seed",
+        parser=whole_number,
+        metavar="N",
+        help="Seed of the shuffle and the dealer (default: random).",
     ),
     deal: Path | None = typer.Option(
         None, "--deal", help="Start from this deal file.", dir_okay=False

@@ -1,11 +1,12 @@
 """The arena: computer players against each other, with honest statistics (ai.md, "Measuring
 strength"; cli.md, ``cardavia arena``).
 
-Everything here is game-independent and prints nothing. A run is a list of deals (for Cuccu
+Everything here is game-independent and prints nothing. A run is a stream of deals (for Cuccu
 and Guandan a "deal" is a whole match); deal ``i`` is played from the seed
 :func:`deal_seed` ``(seed, i)``, so the same ``--seed`` always plays the same decks and the
 same games. Computer players draw their randomness from the game's seed (see
-:func:`~cardavia_cli.engine.agents.agent_rng`), so a whole run is reproducible.
+:func:`~cardavia_cli.engine.agents.agent_rng`), so a whole run is reproducible. The schedule
+(:func:`plan`) is a generator: a run of any length holds one deal at a time.
 
 **Rotation** (ai.md: "for solo games rotate the candidate through every seat on the same
 decks"). With ``rotate=True`` and seats that are not all the same level, each deck is played
@@ -13,6 +14,14 @@ four times, once per rotation of the seat list: in rotation ``r`` seat ``s`` is 
 ``seats[(s - r) mod 4]``. Every level then sits in every seat on the same deck (and with the
 same dealer), which removes most of the luck of the deal from a comparison of levels. The
 per-level totals (:class:`LevelStats`) are the measure to read in that mode.
+
+**Duplicate** (ai.md: "fixed partnerships (seats 0+2 vs 1+3), every deal played twice with the
+sides swapped on the same deck order"). In a partnership game (``GameInfo.partnerships``) the
+levels listed at seats 0 and 2 form side 0 and those at seats 1 and 3 side 1. When the two
+sides differ, each deck is played twice: first with the seats as given (A, B, C, D), then with
+the sides exchanged (B, A, D, C, :func:`swap_sides`), so each side plays both teams' cards of
+the same deck. Per team (a pair of seats) and per side (a pair of levels) the wins are counted
+over the decided deals (:class:`TeamStats`): an even share is 50%.
 
 >>> wilson(5, 10)
 (0.236593090512564, 0.7634069094874361)
@@ -25,15 +34,15 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardavia_cli.engine.agents import fallback_for
 from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import GameInfo
 from cardavia_cli.engine.runner import make_agents, play_on
-from cardavia_cli.engine.seats import NUM_SEATS, SEATS
+from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat, team
 
 #: The normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -76,12 +85,14 @@ def deal_seed(seed: int, index: int) -> int:
     """The game seed of deck number ``index`` (0-based) of an arena run with ``seed``.
 
     The first 8 bytes of SHA-256 of ``"cardavia-arena:{seed}:{index}"``, as an unsigned
-    big-endian integer: independent-looking seeds for every (seed, index), never colliding in
-    practice between runs with different ``--seed``. A deal can be replayed on its own from
-    this seed (``seed = ...`` in a deal file).
+    big-endian integer shifted right by one bit: independent-looking seeds in ``0 ..
+    2**63 - 1`` for every (seed, index), never colliding in practice between runs with
+    different ``--seed``, and always a TOML integer (TOML's integers are signed 64-bit), so a
+    deal replays on its own from this seed (``seed = ...`` in a deal file). The same
+    (seed, index) gives the same deal seed on every machine and every version of Python.
     """
     digest = hashlib.sha256(f"cardavia-arena:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def rotation(seats: Sequence[str], r: int) -> list[str]:
@@ -90,8 +101,104 @@ def rotation(seats: Sequence[str], r: int) -> list[str]:
     >>> rotation(["basic", "random", "random", "random"], 1)
     ['random', 'basic', 'random', 'random']
     """
-    n = len(seats)
-    return [seats[(s - r) % n] for s in range(n)]
+    return [seats[next_seat(s, -r)] for s in SEATS]
+
+
+def swap_sides(seats: Sequence[str]) -> list[str]:
+    """The seat list with the sides exchanged (duplicate format): each seat of team 0 takes
+    the level of the seat after it, each seat of team 1 the level of the seat before it, so
+    A, B, C, D becomes B, A, D, C and the levels of seats 0+2 now play seats 1+3.
+
+    >>> swap_sides(["a", "b", "c", "d"])
+    ['b', 'a', 'd', 'c']
+    """
+    return [seats[next_seat(s, 1 if team(s) == 0 else -1)] for s in SEATS]
+
+
+def side_of(seat: int, swapped: bool) -> int:
+    """The side (0: the levels listed at seats 0+2, 1: those at seats 1+3) playing ``seat`` in
+    a deal played as listed or, ``swapped``, with the sides exchanged (:func:`swap_sides`)."""
+    return team(next_seat(seat)) if swapped else team(seat)
+
+
+class Scheduled(NamedTuple):
+    """One deal of a run: the deck index (its seed is :func:`deal_seed` ``(seed, deck)``),
+    the level at each seat, and whether the sides are exchanged (duplicate format)."""
+
+    deck: int
+    levels: list[str]
+    swapped: bool = False
+
+
+#: How a run plays its decks: each deck once, once per rotation, or once per side.
+PLAIN, ROTATE, DUPLICATE = "plain", "rotate", "duplicate"
+
+
+def arena_format(seats: Sequence[str], rotate: bool, partnerships: bool) -> str:
+    """:data:`PLAIN`, :data:`ROTATE` or :data:`DUPLICATE` for a run with ``seats``.
+
+    A partnership game plays the duplicate format when its two sides (the levels at seats
+    0+2 and at seats 1+3) differ, else each deck once (exchanging identical sides would
+    replay the same game). A solo game rotates with ``rotate`` and seats that are not all the
+    same level. Raises ``ValueError`` for ``rotate`` in a partnership game.
+    """
+    if partnerships:
+        if rotate:
+            raise ValueError(
+                "--rotate is for solo games: a partnership game plays every deck twice with "
+                "the sides exchanged (duplicate format)"
+            )
+        return DUPLICATE if swap_sides(seats) != list(seats) else PLAIN
+    return ROTATE if rotate and len(set(seats)) > 1 else PLAIN
+
+
+#: Deals played per deck in each format.
+PER_DECK = {PLAIN: 1, ROTATE: NUM_SEATS, DUPLICATE: 2}
+
+
+def plan(
+    seats: Sequence[str], deals: int, rotate: bool, partnerships: bool = False
+) -> Iterator[Scheduled]:
+    """The schedule of a run, in playing order, as a generator (one deal at a time, so a run
+    of any length needs the same memory).
+
+    Plain: deal ``i`` plays deck ``i`` with ``seats``. Rotation: deck ``j`` is played by the
+    four rotations in turn (:func:`rotation`). Duplicate: deck ``j`` is played as listed, then
+    with the sides exchanged (:func:`swap_sides`). The arguments are checked at once: raises
+    ``ValueError`` for fewer than one deal, ``rotate`` in a partnership game, or a deal count
+    that is not a multiple of the deals per deck (4 rotating, 2 duplicate).
+    """
+    if deals < 1:
+        raise ValueError(f"--deals must be at least 1, not {deals}")
+    kind = arena_format(seats, rotate, partnerships)
+    per_deck = PER_DECK[kind]
+    if deals % per_deck:
+        why = (
+            "each deck is played once per rotation of the seats"
+            if kind == ROTATE
+            else "each deck is played twice, the sides exchanged the second time"
+        )
+        flag = "--rotate" if kind == ROTATE else "a partnership game"
+        raise ValueError(
+            f"--deals must be a multiple of {per_deck} with {flag} ({why}), not {deals}"
+        )
+    return _schedule(list(seats), deals, kind)
+
+
+def _schedule(seats: list[str], deals: int, kind: str) -> Iterator[Scheduled]:
+    if kind == PLAIN:
+        for i in range(deals):
+            yield Scheduled(i, list(seats))
+    elif kind == ROTATE:
+        rotations = [rotation(seats, r) for r in SEATS]
+        for j in range(deals // NUM_SEATS):
+            for levels in rotations:
+                yield Scheduled(j, list(levels))
+    else:
+        swapped = swap_sides(seats)
+        for j in range(deals // 2):
+            yield Scheduled(j, list(seats), False)
+            yield Scheduled(j, list(swapped), True)
 
 
 @dataclass
@@ -101,9 +208,9 @@ class LevelStats:
     ``seat_deals`` counts (deal, seat) pairs played by this level, so a level at one seat of
     100 deals has 100 and a level at three seats has 300; ``win_rate`` is ``wins /
     seat_deals``, the chance that one seat played by this level wins a deal (0.25 of the
-    decided deals for players of equal strength), and ``ci95`` its Wilson interval (for a
-    level at several seats of the same deal those seats are not independent trials; read the
-    interval of a level at one seat per deal as the exact one).
+    decided deals for players of equal strength in a solo game), and ``ci95`` its Wilson
+    interval (for a level at several seats of the same deal those seats are not independent
+    trials; read the interval of a level at one seat per deal as the exact one).
     """
 
     level: str
@@ -129,6 +236,56 @@ class LevelStats:
         }
 
 
+#: The win share of either partnership when both are equally strong.
+EVEN_SHARE = 0.5
+
+
+@dataclass
+class TeamStats:
+    """Wins of one partnership of a partnership game: a team (``kind`` ``"team"``: a pair of
+    seats, whoever plays them) or a side (``"side"``: a pair of levels, at whichever seats the
+    duplicate format puts them); ``members`` are those seats or levels.
+
+    ``decided`` counts the deals with a winner; ``win_rate`` is ``wins / decided`` and
+    ``ci95`` its Wilson interval, so an even share is :data:`EVEN_SHARE` (50%) whatever the
+    number of draws.
+    """
+
+    kind: str
+    index: int
+    members: list[Any]
+    wins: int = 0
+    decided: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.decided if self.decided else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.decided)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"team": t, "seats": [...], ...}`` or ``{"side": t, "levels": [...], ...}``,
+        then ``"wins"``, ``"decided"``, ``"win_rate"`` and ``"ci95"``."""
+        return {
+            self.kind: self.index,
+            "seats" if self.kind == "team" else "levels": list(self.members),
+            "wins": self.wins,
+            "decided": self.decided,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+        }
+
+
+def _partnerships(seats: Sequence[str]) -> tuple[list[TeamStats], list[TeamStats]]:
+    """Empty team and side totals for ``seats``: team ``t`` holds the seats of team ``t``,
+    side ``t`` the levels listed at them."""
+    teams = [TeamStats("team", t, [s for s in SEATS if team(s) == t]) for t in (0, 1)]
+    sides = [TeamStats("side", t, [seats[s] for s in SEATS if team(s) == t]) for t in (0, 1)]
+    return teams, sides
+
+
 @dataclass
 class ArenaResult:
     """The outcome of an arena run; :meth:`to_json` is the document of cli.md (plus extras).
@@ -136,19 +293,26 @@ class ArenaResult:
     ``wins[s]`` counts the deals won by seat ``s`` (in partnership games both partners of the
     winning team count a win, so there ``sum(wins) + draws`` exceeds ``deals``); ``draws`` the
     deals without a winner; ``seconds`` the wall time of the play alone (no start-up);
-    ``levels`` the per-level totals, in order of first appearance in ``seats``.
+    ``levels`` the per-level totals, in order of first appearance in ``seats``; ``teams`` and
+    ``sides`` the partnership totals (partnership games only, else empty); ``agent_errors``
+    the failures of computer players (each replaced by a fallback choice).
     """
 
     game: str
     seats: list[str]
     seed: int
     rotate: bool
+    duplicate: bool = False
     deals: int = 0
     wins: list[int] = field(default_factory=lambda: [0] * NUM_SEATS)
     draws: int = 0
     seconds: float = 0.0
     levels: dict[str, LevelStats] = field(default_factory=dict)
     agent_errors: int = 0
+    #: The first few failures' messages (``agent_errors`` counts them all).
+    error_messages: list[str] = field(default_factory=list)
+    teams: list[TeamStats] = field(default_factory=list)
+    sides: list[TeamStats] = field(default_factory=list)
 
     @property
     def win_rate(self) -> list[float]:
@@ -162,10 +326,17 @@ class ArenaResult:
     def deals_per_second(self) -> float:
         return self.deals / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def per_deck(self) -> int:
+        """Deals played per deck: 4 rotating, 2 in the duplicate format, else 1."""
+        return PER_DECK[ROTATE if self.rotate else DUPLICATE if self.duplicate else PLAIN]
+
     def to_json(self) -> dict[str, Any]:
-        """cli.md's keys in its order, then ``seed``, ``rotate``, ``decks``, ``levels`` and
-        ``agent_errors``."""
-        return {
+        """cli.md's keys in its order, then ``seed``, ``rotate``, ``duplicate``, ``decks``,
+        ``levels`` and ``agent_errors``; for a partnership game then ``teams``, ``sides`` and
+        ``even_share`` (0.5: the win rate of either partnership when both are equally
+        strong)."""
+        data: dict[str, Any] = {
             "game": self.game,
             "deals": self.deals,
             "seats": list(self.seats),
@@ -176,31 +347,16 @@ class ArenaResult:
             "deals_per_second": round(self.deals_per_second, 3),
             "seed": self.seed,
             "rotate": self.rotate,
-            "decks": self.deals // NUM_SEATS if self.rotate else self.deals,
+            "duplicate": self.duplicate,
+            "decks": self.deals // self.per_deck,
             "levels": [s.to_json() for s in self.levels.values()],
             "agent_errors": self.agent_errors,
         }
-
-
-def plan(seats: Sequence[str], deals: int, rotate: bool) -> list[tuple[int, list[str]]]:
-    """The schedule of a run: ``(deck index, seat levels)`` per deal, in playing order.
-
-    Without rotation deal ``i`` plays deck ``i`` with ``seats``. With rotation (only when the
-    seats are not all the same level) ``deals`` must be a multiple of 4 and deck ``j`` is played
-    by the four rotations in turn. Raises ``ValueError`` for fewer than one deal or a
-    rotation whose deal count is not a multiple of 4.
-    """
-    if deals < 1:
-        raise ValueError(f"--deals must be at least 1, not {deals}")
-    if not rotate or len(set(seats)) == 1:
-        return [(i, list(seats)) for i in range(deals)]
-    if deals % NUM_SEATS:
-        raise ValueError(
-            f"--deals must be a multiple of {NUM_SEATS} with --rotate (each deck is played once "
-            f"per rotation of the seats), not {deals}"
-        )
-    rotations = [rotation(seats, r) for r in range(NUM_SEATS)]
-    return [(j, rotations[r]) for j in range(deals // NUM_SEATS) for r in range(NUM_SEATS)]
+        if self.teams:
+            data["teams"] = [t.to_json() for t in self.teams]
+            data["sides"] = [s.to_json() for s in self.sides]
+            data["even_share"] = EVEN_SHARE
+        return data
 
 
 def run_arena(
@@ -214,12 +370,15 @@ def run_arena(
     clock: Callable[[], float] = time.perf_counter,
 ) -> ArenaResult:
     """Play ``deals`` deals of ``info``'s game with computer players at ``seats`` (four level
-    names) and count the wins per seat and per level.
+    names) and count the wins per seat and per level, and in a partnership game per team and
+    per side.
 
-    Deal ``i`` of the schedule (:func:`plan`) starts from ``info.new_state(seed=deal_seed(seed,
-    deck))``. A computer player that fails is replaced for that decision by ``basic`` (ai.md);
-    the failures are counted in ``agent_errors``. Raises ``UnknownNameError`` naming an
-    unknown level and ``ValueError`` for a bad seat list or deal count.
+    Deal ``i`` of the schedule (:func:`plan`: plain, rotated, or duplicate for a partnership
+    game) starts from ``info.new_state(seed=deal_seed(seed, deck))``. A computer player that
+    fails (any exception but ``KeyboardInterrupt``, which ends the run) is replaced for that
+    decision by ``basic`` (ai.md); the failures are counted in ``agent_errors``. Raises
+    :class:`~cardavia_cli.engine.errors.UnknownNameError` naming an unknown level or
+    ``human``, and ``ValueError`` for a bad seat list or deal count.
     """
     seats = list(seats)
     if len(seats) != NUM_SEATS:
@@ -229,36 +388,67 @@ def run_arena(
             f"'human' cannot play in the arena (levels: {', '.join(info.agents)})"
         )
     make_agents(info, seats)  # raises UnknownNameError naming an unknown level
-    schedule = plan(seats, deals, rotate)
-    rotating = rotate and len(set(seats)) > 1
-    result = ArenaResult(game=info.name, seats=seats, seed=seed, rotate=rotating)
+    schedule = plan(seats, deals, rotate, info.partnerships)
+    kind = arena_format(seats, rotate, info.partnerships)
+    result = ArenaResult(
+        game=info.name, seats=seats, seed=seed, rotate=kind == ROTATE, duplicate=kind == DUPLICATE
+    )
+    if info.partnerships:
+        result.teams, result.sides = _partnerships(seats)
     for level in seats:
         result.levels.setdefault(level, LevelStats(level))
     fallback = fallback_for(info)
-    errors: list[str] = []
-    total = len(schedule)
+    errors = ErrorCount()
     start = clock()
-    for done, (deck, levels) in enumerate(schedule, 1):
-        state = info.new_state(seed=deal_seed(seed, deck))
-        play_on(
-            state,
-            make_agents(info, levels),
-            max_deals=MAX_ROUNDS,
-            fallback=fallback,
-            on_error=errors.append,
-        )
-        outcome = state.result() if state.is_over else None
-        result.deals += 1
-        for s in SEATS:
-            result.levels[levels[s]].seat_deals += 1
-        winners = outcome.winning_seats() if outcome is not None else []
-        if not winners:
-            result.draws += 1
-        for s in winners:
-            result.wins[s] += 1
-            result.levels[levels[s]].wins += 1
-        if progress is not None:
-            progress(done, total)
-    result.seconds = clock() - start
-    result.agent_errors = len(errors)
+    try:
+        for done, (deck, levels, swapped) in enumerate(schedule, 1):
+            state = info.new_state(seed=deal_seed(seed, deck))
+            play_on(
+                state,
+                make_agents(info, levels),
+                max_deals=MAX_ROUNDS,
+                fallback=fallback,
+                on_error=errors,
+            )
+            outcome = state.result() if state.is_over else None
+            _count(result, levels, swapped, outcome.winning_seats() if outcome else [])
+            if progress is not None:
+                progress(done, deals)
+    finally:
+        result.seconds = clock() - start
+        result.agent_errors = errors.count
+        result.error_messages = list(errors.first)
     return result
+
+
+class ErrorCount:
+    """An ``on_error`` hook that counts computer-player failures and keeps the first few
+    messages (memory stays bounded however long the run)."""
+
+    KEEP = 10
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: list[str] = []
+
+    def __call__(self, message: str) -> None:
+        self.count += 1
+        if len(self.first) < self.KEEP:
+            self.first.append(message)
+
+
+def _count(result: ArenaResult, levels: Sequence[str], swapped: bool, winners: list[int]) -> None:
+    """Add one deal played by ``levels`` and won by the seats ``winners`` (none: a draw)."""
+    result.deals += 1
+    for s in SEATS:
+        result.levels[levels[s]].seat_deals += 1
+    if not winners:
+        result.draws += 1
+    for s in winners:
+        result.wins[s] += 1
+        result.levels[levels[s]].wins += 1
+    if result.teams and winners:
+        for stats in (*result.teams, *result.sides):
+            stats.decided += 1
+        result.teams[team(winners[0])].wins += 1
+        result.sides[side_of(winners[0], swapped)].wins += 1

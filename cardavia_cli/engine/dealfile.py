@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -24,16 +25,16 @@ from typing import Any
 
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.numbers import parse_int
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
 GameLookup = Callable[[str], GameInfo]
 
-#: Deal files larger than this are refused unread (a save of a long match is far smaller).
-MAX_BYTES = 1 << 20
-
 FORMAT = 1
 COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
+#: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
+MAX_FILE_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -201,19 +202,25 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A file's text; raises :class:`DealFileError` naming the file if it cannot be read."""
+    """A deal file's text (UTF-8, an optional byte-order mark dropped).
+
+    Raises :class:`DealFileError` naming the file if it cannot be read, is not a regular file
+    (a folder, a device such as ``/dev/zero``, a pipe: refused before opening, so nothing
+    blocks) or is larger than :data:`MAX_FILE_BYTES`.
+    """
     p = Path(path)
     try:
-        if p.is_dir():
-            raise IsADirectoryError(str(p))
+        if not stat.S_ISREG(p.stat().st_mode):
+            kind = "a directory" if p.is_dir() else "a device, pipe or socket"
+            raise DealFileError(f"is {kind}, not a deal file", str(p))
         with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
             raise DealFileError(
-                f"larger than {MAX_BYTES // 1024} KiB: not a deal file (a save is far smaller)",
-                str(p),
+                f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB: not a deal file", str(p)
             )
-        return data.decode("utf-8-sig")
+        # newlines as a text read would give them (universal newlines)
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
         raise DealFileError("no such file", str(p)) from None
     except IsADirectoryError:
@@ -253,11 +260,12 @@ def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
 
 def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
     head, _, rest = line.strip().partition(" ")
-    if head not in ("0", "1", "2", "3") or not rest.strip():
+    seat = parse_int(head)
+    if seat is None or not 0 <= seat <= 3 or not rest.strip():
         raise DealFileError(
             f'actions[{index}] = {line!r}: write "SEAT COMMAND", e.g. "1 pass"', where
         )
-    return int(head), rest.strip()
+    return seat, rest.strip()
 
 
 def new_game_state(deal: DealFile, *, lookup: GameLookup, where: str | None = None) -> GameState:

@@ -43,6 +43,13 @@ class DealFileError(CardaviaError):
         self.where = where
 
 
-class UnknownNameError(CardaviaError):
-    """A name that is not known: a game, a computer-player level. The message lists the known
-    ones."""
+class UnknownNameError(CardaviaError, KeyError):
+    """A name that is not known: a game, a computer-player level, a game without a REPL hook.
+
+    Bad input like every :class:`CardaviaError` (exit code 2 in the command layer); also a
+    ``KeyError`` for callers that look names up. Its text is the message itself (a plain
+    ``KeyError`` would show the message quoted).
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.repl.hooks import Candidate, Completion
 from cardavia_cli.repl.output import Note, Problem, Reply
 
@@ -277,9 +278,10 @@ def _log(session: Session, args: str) -> Reply:
     raw = bool(words) and words[0].lower() == "raw"
     if raw:
         words = words[1:]
-    if len(words) > 1 or (words and not (words[0].isdigit() and int(words[0]) >= 1)):
+    last = parse_int(words[0]) if words else None
+    if len(words) > 1 or (words and (last is None or last < 1)):
         return [_usage("log", "log takes 'raw' and one number from 1: how many of the last events")]
-    return session.log(int(words[0]) if words else None, raw=raw)
+    return session.log(last, raw=raw)
 
 
 @BUILTINS.command(
@@ -304,7 +306,9 @@ def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completio
     folder = saves_folder()
     if not folder.is_dir():
         return []
-    return [Completion(p.stem, "saved game") for p in sorted(folder.glob("*.toml"))]
+    from cardavia_cli.repl.saves import resume_name
+
+    return [Completion(resume_name(p), "saved game") for p in sorted(folder.glob("*.toml"))]
 
 
 @BUILTINS.command(
@@ -336,9 +340,10 @@ def _over(session: Session) -> bool:
 )
 def _new(session: Session, args: str) -> Reply:
     words = args.split()
-    if len(words) > 1 or (words and not words[0].lstrip("-").isdigit()):
-        return [_usage("new", "new takes nothing or a whole-number seed, e.g. new 42")]
-    return session.new_deal(int(words[0]) if words else None)
+    seed = parse_int(words[0]) if words else None
+    if len(words) > 1 or (words and (seed is None or seed < 0)):
+        return [_usage("new", "new takes nothing or a whole-number seed, 0 or more, e.g. new 42")]
+    return session.new_deal(seed)
 
 
 def _at_break(session: Session) -> bool:

@@ -137,8 +137,9 @@ class GameUI(Protocol):
 
 
 def load_ui(game: str) -> GameUI:
-    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises ``UnknownNameError`` for a game that
-    has no REPL hook."""
+    """The ``UI`` of ``cardavia_cli.games.<game>.repl``; raises
+    :class:`~cardavia_cli.engine.errors.UnknownNameError` (a ``CardaviaError`` and a
+    ``KeyError``) for a game that has no REPL hook."""
     name = f"cardavia_cli.games.{game}.repl"
     try:
         module = importlib.import_module(name)

@@ -27,15 +27,25 @@ class Reader(Protocol):
 
 
 class LineReader:
-    """One command per line from a stream, no prompt (pipes, files)."""
+    """One command per line from a stream, no prompt (pipes, files).
+
+    Without a stream, standard input is read; a closed standard input (``sys.stdin`` is
+    ``None`` when the program starts with file descriptor 0 closed, as after ``<&-``) or a
+    stream that cannot be read is the end of input.
+    """
 
     interactive = False
 
     def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stdin
+        self.stream: TextIO | None = stream if stream is not None else sys.stdin
 
     def read(self, prompt: str) -> str:
-        line = self.stream.readline()
+        if self.stream is None:
+            raise EOFError
+        try:
+            line = self.stream.readline()
+        except (OSError, ValueError):  # a closed or unreadable stream: nothing more to read
+            raise EOFError from None
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
@@ -94,9 +104,11 @@ def is_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bo
     """Whether both streams are terminals (then, and only then, prompt_toolkit is used)."""
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
+    if stdin is None or stdout is None:  # a closed standard stream
+        return False
     try:
         return stdin.isatty() and stdout.isatty()
-    except (AttributeError, ValueError):
+    except (AttributeError, OSError, ValueError):
         return False
 
 

@@ -59,15 +59,16 @@ def save_path(name_or_file: str) -> Path:
     """The file of a save to read: ``NAME`` (or ``NAME.toml``) in :func:`saves_dir`, or a path.
 
     A name with a slash is a path. A bare name is the save of that name when there is one,
-    else a file of that name in the current folder when there is one, else (for the error
-    message) the save of that name.
+    else whatever has that name in the current folder when there is something (a file, or a
+    folder or device that reading then refuses by name), else (for the error message) the
+    save of that name.
     """
     text = name_or_file.strip()
     if _has_slash(text):
         return Path(text).expanduser()
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
     named = saves_dir() / f"{stem}.toml"
-    if named.exists() or not Path(text).is_file():
+    if named.exists() or not Path(text).exists():
         return named
     return Path(text)
 
@@ -151,10 +152,16 @@ def same_file(a: Path | None, b: Path | None) -> bool:
 
 def resume_name(path: Path) -> str:
     """What to type after ``cardavia resume`` for the save at ``path``: its name for a save in
-    the saves folder, else the path."""
+    the saves folder, else the path. The name reads back as exactly this file: one trailing
+    ``.toml`` is dropped when a name is read, so the save ``a.toml.toml`` is named
+    ``a.toml.toml`` (its stem ``a.toml`` would name ``a.toml``).
+
+    >>> resume_name(saves_folder() / "a.toml.toml")
+    'a.toml.toml'
+    """
     try:
         if path.parent.resolve() == saves_folder().resolve():
-            return path.stem
+            return path.name if path.stem.endswith(".toml") else path.stem
     except OSError:
         pass
     return str(path)

@@ -38,6 +38,7 @@ from rich.text import Text
 from cardavia_cli.engine.agents import Agent, decide
 from cardavia_cli.engine.errors import AmbiguousActionError, CardaviaError
 from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games.deals import DealFile, new_game_state, save_atomic
 from cardavia_cli.repl.commands import BUILTINS, Command, Registry
@@ -393,14 +394,15 @@ class Session:
             return []
         word, _, rest = text.partition(" ")
         rest = rest.strip()
-        cmd = None if word.isdigit() else self.registry.lookup(word)
+        number = parse_int(word) if word[:1] != "-" else None  # "-1" is no numbered choice
+        cmd = None if number is not None else self.registry.lookup(word)
         if cmd is None or cmd.verb != "quit":
             self._quit_armed = False
         if cmd is None or cmd.verb != "save":
             self._overwrite_armed = None
         try:
-            if word.isdigit():
-                reply = self.pick(int(word), rest)
+            if number is not None:
+                reply = self.pick(number, rest)
             elif cmd is None:
                 return [Problem(f"unknown command {word!r}: type help for the list of commands")]
             elif rest and not cmd.action and not cmd.takes_args:
@@ -699,8 +701,9 @@ class Session:
                 Problem("this deal is not over: play it out (auto all plays it for you) or quit")
             ]
         seed = random_seed() if seed is None else seed
-        self.header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
-        self.state = new_game_state(self.header)
+        header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
+        state = new_game_state(header)  # first: a seed refused leaves this deal as it was
+        self.header, self.state = header, state
         self.origin = self._origin_of(self.header)
         self._reset_deal_memory()
         self._saved = None
