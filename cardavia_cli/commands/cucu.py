@@ -1,0 +1,78 @@
+"""``cardavia cucu ...``: the showdown as a calculator (cli.md ``cucu check``)."""
+
+from __future__ import annotations
+
+import re
+
+import typer
+
+from cardavia_cli.commands.common import EXIT_BAD, console, fail, guarded, print_json
+
+app = typer.Typer(
+    help="Cuccu: one hidden card each, swaps, the Cuckoo, Hunter, Horse, Cat and Inn, and lives.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+
+GAME = "cucu"
+_SEAT = re.compile(r"[0-9]+")
+
+
+def _seat(text: str, where: str) -> int:
+    """A seat 0..3 written in ASCII digits; anything else is bad input (exit 2)."""
+    word = text.strip()
+    if not _SEAT.fullmatch(word) or int(word) > 3:
+        fail(f"{where}: {text!r} is not a seat (write 0, 1, 2 or 3)")
+    return int(word)
+
+
+@app.command()
+@guarded
+def check(
+    cards: list[str] = typer.Argument(
+        ..., metavar="SEAT=CARD...", help="The cards shown, e.g. 0=3 1=7 2=lion 3=X."
+    ),
+    dead: list[str] = typer.Option(
+        [],
+        "--dead",
+        "-d",
+        metavar="SEAT",
+        help="A seat knocked out during play: its card is dead (rules 9.1). Repeat for more.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """The showdown (rules 9.2): which seats lose a life. Exit 0 for any valid input.
+
+    Inn payments are not part of it: this answers whose cards lose.
+    """
+    from cardavia_cli.games.cucu.cards import RANKS, rank_of
+    from cardavia_cli.games.cucu.round import showdown
+
+    shown: dict[int, str] = {}
+    for item in cards:
+        seat_text, eq, card_text = item.partition("=")
+        if not eq:
+            fail(f"{item!r}: write SEAT=CARD, e.g. 2=lion")
+        seat = _seat(seat_text, repr(item))
+        if seat in shown:
+            fail(f"{item!r}: seat {seat} is given two cards")
+        shown[seat] = RANKS[rank_of(card_text)]
+    gone = sorted({_seat(d, "--dead") for d in dead})
+    try:
+        losers = showdown(shown, gone)
+    except ValueError as exc:
+        fail(str(exc))
+    if as_json:
+        print_json({"losers": losers})
+        return
+    out = console()
+    for seat in sorted(shown):
+        note = "  (dead)" if seat in gone else ""
+        mark = "  [bold]loses a life[/bold]" if seat in losers else ""
+        out.print(f"seat {seat}: {shown[seat]}{note}{mark}")
+    if not losers:
+        out.print("Nobody loses a life.")
+
+
+__all__ = ["app", "EXIT_BAD"]
