@@ -262,7 +262,7 @@ def test_deck_and_dealer_are_checked():
         deal([deck[1]] + deck[1:], 0)
     for bad in (4, -1, True, "2"):
         with pytest.raises(CardaviaError, match="dealer is a seat"):
-            deal(deck, bad)  # type: ignore[arg-type]
+            deal(deck, bad)
     with pytest.raises(CardaviaError, match="given twice"):
         contracts.deal(deck=["M"] + EXAMPLE_DECK[1:-1] + ["M"], dealer=0)
 
