@@ -66,7 +66,7 @@ CODES: tuple[str, ...] = tuple(_code(i) for i in range(PACK_SIZE))
 _POINTS: tuple[int, ...] = tuple(_points(i) for i in range(PACK_SIZE))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One card of the Minchiate pack, by canonical index 0..96 (see the module docstring).
 
@@ -90,6 +90,20 @@ class Card:
 
     def __str__(self) -> str:
         return CODES[self.index]
+
+    # Canonical order (3.3) by index, written out: the generated comparisons build tuples,
+    # which made sorting hands the slowest step of a legal-play query.
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
 
     def __repr__(self) -> str:
         return f"Card.parse({CODES[self.index]!r})"
