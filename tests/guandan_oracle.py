@@ -58,27 +58,31 @@ def natural_readings(cards: tuple[int, ...], level: int) -> frozenset[Reading]:
     """Readings of a play in which every card stands for itself (sorted codes)."""
     n = len(cards)
     jokers = [c for c in cards if c >= BJ]
-    ordinary = [c for c in cards if c < BJ]
-    ranks = Counter(rank_of(c) for c in ordinary)
+    ranks: dict[int, int] = {}
+    for c in cards:
+        if c < BJ:
+            ranks[2 + c // 4] = ranks.get(2 + c // 4, 0) + 1
     out: set[Reading] = set()
     if n == 1:
         out.add(("single", value_of(cards[0], level), 1))
-    if n == 2 and (len(set(cards)) == 1 and jokers or not jokers and len(ranks) == 1):
-        out.add(("pair", value_of(cards[0], level), 2))
-    if n == 3 and not jokers and len(ranks) == 1:
-        out.add(("triple", value_of(cards[0], level), 3))
+    elif n == 2:
+        if cards[0] == cards[1] and jokers or not jokers and len(ranks) == 1:
+            out.add(("pair", value_of(cards[0], level), 2))
+    elif n == 3:
+        if not jokers and len(ranks) == 1:
+            out.add(("triple", value_of(cards[0], level), 3))
     if n >= 4 and not jokers and len(ranks) == 1:
         out.add(("bomb", value_of(cards[0], level), n))
-    if sorted(cards) == [BJ, BJ, RJ, RJ]:
+    if cards == (BJ, BJ, RJ, RJ):
         out.add(("joker_bomb", 17, 4))
     if n == 5:
         for r, k in ranks.items():
             if k != 3:
                 continue
             rest = [c for c in cards if c >= BJ or rank_of(c) != r]
-            if len(rest) == 2 and rest[0] == rest[1] and rest[0] >= BJ:
+            if rest[0] == rest[1] and rest[0] >= BJ:
                 out.add(("full_house", 15 if r == level else r, 5))
-            if len(rest) == 2 and max(rest) < BJ and rank_of(rest[0]) == rank_of(rest[1]):
+            if max(rest) < BJ and rank_of(rest[0]) == rank_of(rest[1]):
                 out.add(("full_house", 15 if r == level else r, 5))
         if not jokers and len(ranks) == 5:
             top = _is_run(sorted(ranks))
@@ -108,7 +112,7 @@ def oracle_classify(cards: Iterable[int], level: int) -> list[Reading]:
     if w and not rest:
         return [("single", 15, 1)] if w == 1 else [("pair", 15, 2)]
     found: set[Reading] = set()
-    for subs in itertools.product(range(52), repeat=w):
+    for subs in itertools.combinations_with_replacement(range(52), w):
         found |= natural_readings(tuple(sorted(rest + list(subs))), level)
     return sorted(found, key=reading_order)
 

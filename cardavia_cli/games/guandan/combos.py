@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, product, repeat
 
 from cardavia_cli.engine.errors import (
     AmbiguousActionError,
@@ -696,10 +696,11 @@ _SEQUENCES: dict[str, tuple[int, list[tuple[int, list[int]]]]] = {
     "tube": (2, [(top, _window_ranks(top, 3)) for top in range(3, ACE + 1)]),
     "plate": (3, [(top, _window_ranks(top, 2)) for top in range(2, ACE + 1)]),
 }
-#: (window length, wild cards held) -> every way to give each rank 0..2 wild cards, 2 at most
-_SPLITS: dict[tuple[int, int], list[tuple[int, ...]]] = {
-    (length, w): [s for s in product(range(w + 1), repeat=length) if sum(s) <= w]
-    for length in (2, 3, 5)
+#: (cards per rank, window length, wild cards held) -> every way to give each rank of a window
+#: some wild cards (at most its cards per rank), two at most in all
+_SPLITS: dict[tuple[int, int, int], list[tuple[int, ...]]] = {
+    (each, length, w): [s for s in product(range(min(w, each) + 1), repeat=length) if sum(s) <= w]
+    for each, length in ((1, 5), (2, 3), (3, 2))
     for w in (0, 1, 2)
 }
 
@@ -715,22 +716,29 @@ def _sequences(
     ordinary cards and ``k`` wild cards."""
     each, windows = _SEQUENCES[type_]
     w = len(tails) - 1
+    size = 5 if each == 1 else 6
+    if each == 1:  # straights: one code per rank, so products of codes are the plays
+        singles = [[p[0] for p in parts[v][1]] if v >= 2 else [] for v in range(15)]
     for top, ranks in windows:
         if top <= lo:
             continue
-        interp = _I[(type_, top, 6 if each > 1 else 5)]
-        for split in _SPLITS[(len(ranks), w)]:
+        interp = _I[(type_, top, size)]
+        for split in _SPLITS[(each, len(ranks), w)]:
+            if each == 1:
+                options = [singles[v] for v, k in zip(ranks, split, strict=True) if not k]
+                if not all(options):
+                    continue
+                tail = tails[sum(split)]
+                if tail:
+                    out.extend((cards + tail, interp) for cards in product(*options))
+                else:
+                    out.extend(zip(product(*options), repeat(interp)))
+                continue
             chosen = [parts[v][each - k] for v, k in zip(ranks, split, strict=True)]
             if not all(chosen):
                 continue
             tail = tails[sum(split)]
-            if len(chosen) == 5:
-                a, b, c, d, e = chosen
-                out.extend(
-                    (x1 + x2 + x3 + x4 + x5 + tail, interp)
-                    for x1, x2, x3, x4, x5 in product(a, b, c, d, e)
-                )
-            elif len(chosen) == 3:
+            if len(chosen) == 3:
                 a, b, c = chosen
                 out.extend((x1 + x2 + x3 + tail, interp) for x1, x2, x3 in product(a, b, c))
             else:
