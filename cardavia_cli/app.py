@@ -12,6 +12,7 @@ import typer
 
 from cardavia_cli import __version__
 from cardavia_cli.commands import arena as arena_cmd
+from cardavia_cli.commands import guandan as guandan_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
@@ -48,6 +49,7 @@ def root(
 
 
 app.add_typer(sisepai_cmd.app, name="sisepai")
+app.add_typer(guandan_cmd.app, name="guandan")
 run_cmd.register(app)
 arena_cmd.register(app)
 
