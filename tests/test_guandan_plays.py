@@ -10,6 +10,7 @@ their stored counts, which were produced by that check.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 from guandan_oracle import oracle_beats, oracle_classify, oracle_plays
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardavia_cli.games.guandan.cards import (
+    DECK,
     Card,
     parse_cards,
     parse_codes,
@@ -286,3 +288,23 @@ def test_legal_plays_agree_with_the_oracle(case, previous):
 @given(st.sampled_from(ALL_INTERPRETATIONS), st.sampled_from(ALL_INTERPRETATIONS))
 def test_outranks_agrees_with_the_oracle(a, b):
     assert outranks(a, b) is oracle_beats((a.type, a.rank, a.size), (b.type, b.rank, b.size))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.permutations(list(range(108))), st.integers(2, 14), st.integers(0, 3))
+def test_every_play_of_a_dealt_hand_is_well_formed(order, level, seat):
+    hand = [DECK[i] for i in order[seat::4]]
+    held = Counter(c.code for c in hand)
+    led = legal_plays(hand, level)
+    assert len(led) == len(as_set(led))
+    readings: dict[tuple[int, ...], list[Interpretation]] = {}
+    for cards, i in led:
+        assert len(cards) == i.size
+        assert cards == play_key(cards, level)
+        assert not Counter(cards) - held  # only cards of the hand, each as often as held
+        if cards not in readings:
+            readings[cards] = classify(cards, level)
+        assert i in readings[cards]
+    assert sum(len(r) for r in readings.values()) == len(led)
+    prev = led[len(led) // 2][1]
+    assert legal_plays(hand, level, prev) == [(c, i) for c, i in led if outranks(i, prev)]

@@ -5,7 +5,8 @@
 - :mod:`.combos`: the combinations of section 6.3 with wild cards, their interpretations (6.4),
   beating (6.5), every distinct legal play of a hand, the ``TYPE KEY`` text of ``as`` clauses
   (8.3), and the tribute step (section 7).
+- :mod:`.levels`: the levels after a deal (section 10) and the lead after passes (9.5).
 
-The state machine (turns, tricks, places, levels) is not part of this package yet; the game is
+The state machine (turns, tricks, places, the match) is not part of this package yet; the game is
 therefore not registered in :data:`cardavia_cli.games.GAMES`.
 """
