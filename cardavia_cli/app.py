@@ -14,6 +14,7 @@ from cardavia_cli import __version__
 from cardavia_cli.commands import arena as arena_cmd
 from cardavia_cli.commands import cucu as cucu_cmd
 from cardavia_cli.commands import minchiate as minchiate_cmd
+from cardavia_cli.commands import guandan as guandan_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
@@ -52,6 +53,7 @@ def root(
 app.add_typer(sisepai_cmd.app, name="sisepai")
 app.add_typer(cucu_cmd.app, name="cucu")
 app.add_typer(minchiate_cmd.app, name="minchiate")
+app.add_typer(guandan_cmd.app, name="guandan")
 run_cmd.register(app)
 arena_cmd.register(app)
 

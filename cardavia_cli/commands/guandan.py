@@ -1,0 +1,118 @@
+"""``cardavia guandan ...``: the combinations calculator (cli.md ``guandan check``)."""
+
+from __future__ import annotations
+
+import typer
+
+from cardavia_cli.commands.common import EXIT_NO, console, fail, guarded, print_json
+
+app = typer.Typer(
+    help="Guandan (掼蛋): two packs, levels, wild hearts, bombs. For now: the rules calculator.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+
+
+@app.callback()
+def main() -> None:
+    """Guandan (掼蛋): two packs, levels, wild hearts, bombs. For now: the rules calculator."""
+
+
+@app.command()
+@guarded
+def check(
+    cards: list[str] = typer.Argument(..., help="The play, e.g. 2H 3S 4S 5S 6S (10H = TH)."),
+    level: str = typer.Option(
+        ..., "--level", "-l", help="The level rank of the deal: 2..9, T, J, Q, K or A."
+    ),
+    as_: str | None = typer.Option(
+        None, "--as", help='Fix the play\'s interpretation: "TYPE KEY", e.g. "straight 7".'
+    ),
+    beats: str | None = typer.Option(
+        None, "--beats", help='The play on the table, quoted: --beats "9S 9D".'
+    ),
+    beats_as: str | None = typer.Option(
+        None,
+        "--beats-as",
+        help="Fix the interpretation of the --beats play (default: its "
+        "strongest, the one hardest to beat).",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Every combination the cards form at a level; with --beats, whether they beat a play.
+
+    Rules 6.3 and 6.4 (the combinations and their interpretations) and 6.5 (beating).
+
+    Exit 0 for a legal play (that beats the --beats play), 1 otherwise, 2 for bad input.
+    """
+    from cardavia_cli.games.guandan.cards import codes_str, level_str, parse_codes, parse_level
+    from cardavia_cli.games.guandan.combos import classify, outranks, parse_key, strength
+
+    lv = parse_level(level)
+    codes = parse_codes(cards)
+    found = classify(codes, lv)
+    chosen = found
+    if as_ is not None:
+        key = parse_key(as_, lv)
+        chosen = [i for i in found if (i.type, i.rank) == key]
+    legal = bool(chosen)
+    beaten: bool | None = None
+    previous = None
+    prev_codes: list[int] = []
+    if beats_as is not None and beats is None:
+        fail("--beats-as needs --beats (the play on the table)")
+    if beats is not None:
+        prev_codes = parse_codes(beats.split())
+        readings = classify(prev_codes, lv)
+        if not readings:
+            fail(f"--beats {beats!r} is not a combination at level {level_str(lv)} (rules 6.3)")
+        if beats_as is not None:
+            key = parse_key(beats_as, lv)
+            matching = [i for i in readings if (i.type, i.rank) == key]
+            if not matching:
+                names = ", ".join(i.key(lv) for i in readings)
+                fail(f"--beats-as {beats_as!r} is not a reading of {beats!r} (it reads: {names})")
+            previous = matching[0]
+        else:
+            previous = max(readings, key=strength)
+        beaten = any(outranks(i, previous) for i in chosen)
+    code = 0 if legal and beaten is not False else EXIT_NO
+    if as_json:
+        print_json(
+            {
+                "legal": legal,
+                "interpretations": [i.to_json() for i in found],
+                "beats": beaten,
+            }
+        )
+        raise typer.Exit(code)
+
+    out = console()
+    play = codes_str(codes)
+    where = f"at level {level_str(lv)}"
+    if not found:
+        out.print(f"{play} {where}: no combination (rules 6.3).")
+    elif out.is_terminal:
+        from rich.table import Table
+
+        table = Table(title=f"{play} {where}")
+        for name in ("type KEY", "rank", "size", ""):
+            table.add_column(name)
+        for i in found:
+            table.add_row(i.key(lv), str(i.rank), str(i.size), "" if i in chosen else "not --as")
+        out.print(table)
+    else:
+        out.print(f"{play} {where}:")
+        for i in found:
+            note = "" if i in chosen else "  (not the --as reading)"
+            out.print(f"  {i.key(lv)}: rank {i.rank}, {i.size} cards{note}")
+    if as_ is not None and found and not legal:
+        out.print(f"{as_!r} is not one of its interpretations.")
+    if previous is not None:
+        answer = "yes" if beaten else "no"
+        out.print(f"Beats {codes_str(prev_codes)} as {previous.key(lv)}: {answer}")
+    raise typer.Exit(code)
+
+
+__all__ = ["app"]
