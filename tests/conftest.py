@@ -15,3 +15,11 @@ if _HERE not in sys.path:
 from cardavia_cli.games import register  # noqa: E402
 
 register("tally", "Tally (the engine's test game)", "tallygame")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own cardavia home (saves, history, scores ledger), never the user's."""
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))

@@ -39,7 +39,7 @@ def run(
     from cardavia_cli.engine.agents import fallback_for
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
-    from cardavia_cli.games.deals import load_deal, replay
+    from cardavia_cli.games.deals import DealFile, load_deal, replay
 
     if max_deals < 1:
         fail(f"--max-deals must be 1 or more, not {max_deals}")
@@ -56,6 +56,25 @@ def run(
     for message in errors:
         sys.stderr.write(f"cardavia: warning: computer player {message}\n")
     outcome = state.result()
+    if outcome is not None and not stop:
+        from cardavia_cli.repl.saves import record_finished
+
+        finished = DealFile(
+            game=deal.game,
+            seed=deal.seed,
+            deck=deal.deck,
+            dealer=deal.dealer,
+            seats=deal.seats,
+            actions=state.recorded_actions(),
+            match=deal.match,
+        )
+        # nobody played in person: every seat is recorded as the computer player it was
+        played_by = ["basic" if kind == "human" else kind for kind in deal.seats]
+        problem = record_finished(
+            deal.game, played_by, outcome, state.partial_result(), finished.to_toml(), "run"
+        )
+        if problem is not None:
+            sys.stderr.write(f"cardavia: warning: {problem}\n")
     log = [e.text for e in state.events]
     if as_json:
         # Exactly the keys of cli.md; a game stopped before its end is told by its log and by

@@ -135,7 +135,8 @@ class Outcome:
     ``termination`` names what happened (``"win"``, ``"exhausted"``, ...); ``winner`` is a seat
     (or a team in partnership games, see ``winner_is_team``) or ``None`` for a draw or tie;
     ``summary`` is one human sentence; ``data`` is the ``result`` object of ``run --json``
-    (cli.md), already JSON-ready.
+    (cli.md), already JSON-ready; ``score`` is the winner's score in the game's own unit
+    (points, resti, ...) where the game has one, for the scores ledger.
     """
 
     termination: str
@@ -143,6 +144,7 @@ class Outcome:
     summary: str
     data: dict[str, Any] = field(default_factory=dict)
     winner_is_team: bool = False
+    score: int | None = None
 
     def winning_seats(self) -> list[int]:
         """The seats credited with a win (both partners in a partnership game)."""

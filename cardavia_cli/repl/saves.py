@@ -183,3 +183,36 @@ def existing_save(path: Path, game: str | None = None) -> str | None:
     origin = "a given deck" if deal.deck is not None else f"seed {deal.seed}"
     what = f"{origin}, {n} action{'' if n == 1 else 's'}"
     return what if deal.game == game else f"{deal.game}, {what}"
+
+
+def ledger_path() -> Path:
+    """The scores ledger: ``scores.db`` in the saves folder."""
+    return saves_dir() / "scores.db"
+
+
+def record_finished(
+    game: str, seats: list[str], outcome: object, result: dict[str, object], deal: str, source: str
+) -> str | None:
+    """Add a finished game to the scores ledger; returns ``None``, or a one-line problem (the
+    ledger is corrupt or cannot be written) for the caller to show. Never raises for that."""
+    from cardavia_cli.engine.game import Outcome
+    from cardavia_cli.engine.ledger import Entry, Ledger, LedgerError
+
+    assert isinstance(outcome, Outcome)
+    entry = Entry.new(
+        game,
+        seats,
+        outcome.termination,
+        outcome.winner,
+        outcome.winner_is_team,
+        outcome.score,
+        result,
+        deal,
+        source,
+    )
+    try:
+        with Ledger(ledger_path()) as ledger:
+            ledger.record(entry)
+    except LedgerError as exc:
+        return f"not recorded in the scores: {exc}"
+    return None

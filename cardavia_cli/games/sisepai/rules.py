@@ -551,6 +551,7 @@ class SisepaiState(GameState):
                     seat,
                     f"Seat {seat} wins with {total} points.",
                     {"winner": seat, "score": total, "melds": [m.to_json() for m in allm]},
+                    score=total,
                 )
             )
             return
