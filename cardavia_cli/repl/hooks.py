@@ -108,10 +108,12 @@ class GameControl(Protocol):
     def is_over(self) -> bool:
         """Whether the deal or match has ended."""
 
-    def play_on(self, through_breaks: bool, summary: bool) -> list[RenderableType]:
+    def play_on(self, through_breaks: bool, summary: bool) -> list[Any]:
         """Let the computer players (and the human's automatic answers) play while the human
-        does not decide; returns what to show. ``through_breaks``: go on past breaks between
-        rounds (else stop at the next one). ``summary``: one line per finished round (the
+        does not decide; returns what to show (rich renderables and the REPL's own lines, for
+        the handler to return as they are, in part or not at all). Standing at a break, the
+        next round starts first. ``through_breaks``: go on past later breaks (else stop at the
+        next one). ``summary``: one line per finished round (the
         hook's ``round_summary``) instead of the narration of every event. The outcome of a
         finished match is shown by the REPL after the command, whatever the handler returns;
         saves with ``--save`` follow as after any command."""
@@ -142,9 +144,10 @@ class GameCommand(Protocol):
         """Whether the command is offered now (help, completion, toolbar) and may be used:
         typed when not available, it is refused with its help."""
 
-    def handler(self, control: GameControl, args: str) -> Sequence[RenderableType]:
-        """Run the command with the text after the verb; returns what to show (never
-        prints). A :class:`~cardavia_cli.engine.errors.CardaviaError` becomes one line."""
+    def handler(self, control: GameControl, args: str) -> Sequence[Any]:
+        """Run the command with the text after the verb; returns what to show (rich
+        renderables, and anything ``play_on`` returned; never prints). A
+        :class:`~cardavia_cli.engine.errors.CardaviaError` raised becomes one line."""
 
 
 class Setting(Protocol):

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -59,14 +59,22 @@ log = logging.getLogger("cardavia.repl")
 #: Random seeds for new deals are drawn below this, so that they are easy to read and retype.
 SEED_RANGE = 1_000_000
 
-#: The note for a deal left without being saved.
+#: The note for a deal left without being saved (a match: ``not_saved("match")``).
 NOT_SAVED = "(this deal was not saved)"
+
+
+def not_saved(noun: str = "deal") -> str:
+    """The note for a deal or match left without being saved."""
+    return f"(this {noun} was not saved)"
+
 
 __all__ = [
     "HUMAN",
     "NOT_SAVED",
     "SEED_RANGE",
+    "Control",
     "Session",
+    "not_saved",
     "random_seed",
     "rules_section",
     "toolbar_text",
@@ -307,8 +315,8 @@ class Session:
         """End of input: nothing is saved (cli.md); a note says so if decisions are lost."""
         unsaved = self.keeper.left_unsaved(self.state)
         if self.interactive:
-            return [Note(f"Goodbye {NOT_SAVED}." if unsaved else "Goodbye.")]
-        return [Note(NOT_SAVED, style="dim")] if unsaved else []
+            return [Note(f"Goodbye {not_saved(self.noun)}." if unsaved else "Goodbye.")]
+        return [Note(not_saved(self.noun), style="dim")] if unsaved else []
 
     def execute(self, line: str) -> Reply:
         """Run one command line; never raises for bad input. After the command, the outcome
@@ -607,7 +615,9 @@ class Session:
         self._quit = True
         if self.interactive:
             return [Note("Goodbye.")]
-        return [Note(NOT_SAVED, style="dim")] if self.keeper.left_unsaved(self.state) else []
+        if self.keeper.left_unsaved(self.state):
+            return [Note(not_saved(self.noun), style="dim")]
+        return []
 
 
 class Control:
@@ -642,7 +652,7 @@ class Control:
     def is_over(self) -> bool:
         return self._session.state.is_over
 
-    def play_on(self, through_breaks: bool, summary: bool) -> list[RenderableType]:
+    def play_on(self, through_breaks: bool, summary: bool) -> list[Any]:
         return list(self._session.play_on(through_breaks, summary))
 
 
