@@ -114,12 +114,16 @@ def test_regression_unknown_names_raise_cardavia_errors():
 
 
 def test_regression_a_game_without_a_repl_hook_is_a_cardavia_error(monkeypatch):
+    real = hooks.importlib.import_module
+
     def missing(name: str):
+        if not name.endswith(".repl"):
+            return real(name)
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
     monkeypatch.setattr(hooks.importlib, "import_module", missing)
     with pytest.raises(CardaviaError, match="cannot be played in the REPL yet"):
-        load_ui("duel")
+        load_ui("sisepai")
 
 
 def test_unknown_game_and_level_are_still_one_line_and_exit_2():
@@ -321,7 +325,7 @@ def test_regression_new_with_a_refused_seed_keeps_the_deal(tmp_path: Path):
     session.emit(session.execute("auto all"))
     before = (session.header.seed, session.state)
     with pytest.raises(DealFileError, match="0 or more"):
-        session.new_deal(-5)
+        session.new_game(-5)
     assert (session.header.seed, session.state) == before
     [note] = texts(session.save(str(tmp_path / "after.toml")))
     assert note.startswith("Saved to")

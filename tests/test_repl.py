@@ -724,7 +724,7 @@ def test_regression_extra_words_are_refused_naming_the_usage(line: str) -> None:
     assert cmd is not None
     assert len(reply) == 1 and isinstance(reply[0], Problem)
     assert f"(usage: {cmd.usage})" in reply[0].text
-    assert snapshot(session) == before and not session._quit
+    assert snapshot(session) == before and not session.quitting
 
 
 def test_regression_piped_end_of_input_and_quit_note_an_unsaved_deal(_home: Path) -> None:
@@ -990,4 +990,4 @@ def test_regression_a_resumed_deal_marks_forced_claims_as_play_does(_home: Path)
     )
     start(resumed)
     assert told in again.getvalue().splitlines()
-    assert resumed._forced == session._forced
+    assert resumed.narrator.forced() == session.narrator.forced()

@@ -18,7 +18,7 @@ def print_rules(game: str, section: str | None = None) -> None:
     from cardavia_cli.engine.errors import CardaviaError
     from cardavia_cli.repl.output import Paged
     from cardavia_cli.repl.render import Renderer
-    from cardavia_cli.repl.session import rules_section
+    from cardavia_cli.repl.text import rules_section
 
     text = rules_text(game)
     if section is not None:

@@ -1,59 +1,18 @@
-"""``cardavia sisepai ...``: play, check a hand, read the rules (cli.md)."""
+"""``cardavia sisepai ...``: play and rules (:func:`~.game.game_app`), and check a hand
+(cli.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
-from cardavia_cli.commands.common import (
-    EXIT_BAD,
-    EXIT_NO,
-    console,
-    fail,
-    guarded,
-    print_json,
-    whole_number,
-)
-
-app = typer.Typer(
-    help="Si Se Pai (Four Colour Cards, flower variant): 117 cards, melds, public draws, claims.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
+from cardavia_cli.commands.common import EXIT_BAD, EXIT_NO, console, fail, guarded, print_json
+from cardavia_cli.commands.game import game_app
 
 GAME = "sisepai"
 
-
-@app.command()
-@guarded
-def play(
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        parser=whole_number,
-        metavar="N",
-        help="Seed of the shuffle and the dealer (default: random).",
-    ),
-    deal: Path | None = typer.Option(
-        None, "--deal", help="Start from this deal file.", dir_okay=False
-    ),
-    ai: str | None = typer.Option(
-        None,
-        "--ai",
-        help="Level of the three computer players: basic (default) or random. "
-        "With --deal it replaces the file's seats.",
-    ),
-    save: str | None = typer.Option(
-        None, "--save", help="Save under this name (or path) as you play."
-    ),
-) -> None:
-    """Play a deal at seat 0 against three computer players, in the REPL."""
-    from cardavia_cli.commands.play import start
-
-    level = ai.strip().lower() if ai is not None else None
-    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=level, save=save))
+app = game_app(
+    GAME, "Si Se Pai (Four Colour Cards, flower variant): 117 cards, melds, public draws, claims."
+)
 
 
 @app.command()
@@ -128,19 +87,6 @@ def check(
 
     fixed_melds = [Meld.of(m) for m in fixed]
     out.print(melds_table(melds, title=f"A win worth {score} points", exposed=fixed_melds))
-
-
-@app.command()
-@guarded
-def rules(
-    section: str | None = typer.Argument(
-        None, help="Show only this section, e.g. 7.3 (default: all of them)."
-    ),
-) -> None:
-    """Print the rules of Si Se Pai, or one section of them."""
-    from cardavia_cli.commands.render import print_rules
-
-    print_rules(GAME, section)
 
 
 __all__ = ["app", "EXIT_BAD"]

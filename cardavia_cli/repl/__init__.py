@@ -1,15 +1,19 @@
 """The interactive REPL, written once for every game (cli.md "The REPL", design.md rule 7).
 
 * :mod:`.session` is the loop: it lets the computer players and the forced answers run, asks
-  the person at seat 0 for a command, and keeps saves;
+  the person at seat 0 for a command and dispatches it; :mod:`.keeper` keeps the saves
+  (targets, autosave, overwrite confirmation), :mod:`.narrator` what the person has been told
+  (narration, forced-answer marks, ``log``), :mod:`.settings` the game's on/off settings;
 * :mod:`.commands` is the one command registry (a decorator with verb, aliases, usage and
-  help); help text, completion and the toolbar are generated from it;
+  help), typed against a protocol of the session; help text, completion and the toolbar are
+  generated from it;
 * :mod:`.hooks` is what a game package provides for the REPL (its ``repl`` module's ``UI``):
-  rendering a seat's view, the prompt, card completion, safeguards and narration;
+  rendering a seat's view, the prompt, card completion, safeguards, narration, and its own
+  commands and settings; :class:`~.hooks.Hook` gives every optional part its default;
 * :mod:`.completion` completes verbs and the cards that fit;
 * :mod:`.reader` reads commands: prompt_toolkit on a terminal, a plain line reader for pipes;
 * :mod:`.output` holds the values handlers return and :mod:`.render` is the one place that
-  prints them.
+  prints them; :mod:`.saves` knows where saves go; :mod:`.text` holds text helpers.
 
 Nothing here knows the rules of a particular game.
 """

@@ -3,36 +3,96 @@
 Every command is registered once, with the :meth:`Registry.command` decorator: verb, aliases,
 usage, help, a few words for the completion menu, an optional completer for its arguments and
 an optional predicate saying when it is offered. Help, completion and the toolbar are
-generated from the registry. A handler takes the session and the text after the verb and
-**returns** a :data:`~.output.Reply`; it never prints. A command whose usage names no
-arguments refuses any (the session checks that before calling it).
+generated from the registry. A handler takes the session (any object of the :class:`Shell`
+protocol) and the text after the verb and **returns** a :data:`~.output.Reply`; it never
+prints. A command whose usage names no arguments refuses any (the session checks that before
+calling it).
 
 :data:`BUILTINS` holds the interface commands shared by every game (cli.md, "The REPL"):
-``help hand table hint auto log rules save new next cancel quit``. ``next`` and ``cancel``
-``need`` a feature of the game (breaks between rounds, plays with several readings) and are
-left out for a game without it. A session adds the game's action verbs (from its UI hook) on
-top, each handled by ``session.act``.
+``help hand table hint auto log rules save new next restart cancel quit``. ``next`` and
+``restart`` need a game with breaks between rounds, ``cancel`` one with plays of several
+readings; they are left out for a game without them. A session adds, from the game's hook,
+the action verbs (:func:`action_command`), the game's own commands (:func:`game_command`) and
+one command per setting (:func:`setting_command`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.numbers import parse_int
-from cardavia_cli.repl.hooks import Candidate, Completion
+from cardavia_cli.engine.game import GameState
+from cardavia_cli.repl.hooks import (
+    HINT_HELP,
+    TABLE_HELP,
+    ActionVerb,
+    Candidate,
+    Completion,
+    GameCommand,
+    Hook,
+    Setting,
+)
 from cardavia_cli.repl.output import Note, Problem, Reply
+from cardavia_cli.repl.settings import Settings, parse_switch
 
-if TYPE_CHECKING:
-    from cardavia_cli.repl.session import Session
 
-Handler = Callable[["Session", str], Reply]
-ArgCompleter = Callable[["Session", Sequence[str]], Iterable[Candidate]]
-Predicate = Callable[["Session"], bool]
+class Shell(Protocol):
+    """What the commands ask of a REPL session (the loop implements it; typed here so that
+    this module never imports the session)."""
+
+    ui: Hook
+    state: GameState
+    settings: Settings
+
+    @property
+    def registry(self) -> Registry: ...
+
+    def view(self) -> Any: ...
+
+    def human_to_act(self) -> bool: ...
+
+    def legal_verbs(self) -> list[str]: ...
+
+    def pending_candidates(self) -> list[str] | None: ...
+
+    def offered_commands(self) -> list[Command]: ...
+
+    def control(self) -> Any:
+        """The :class:`~.hooks.GameControl` handed to the game's own commands."""
+
+    def act(self, text: str) -> Reply: ...
+
+    def hint(self) -> Reply: ...
+
+    def auto(self, every: bool = False) -> Reply: ...
+
+    def log(self, last: int | None = None, *, raw: bool = False) -> Reply: ...
+
+    def rules(self, section: str | None = None) -> Reply: ...
+
+    def save(self, name: str | None = None) -> Reply: ...
+
+    def new_game(self, seed: int | None = None) -> Reply: ...
+
+    def next_round(self) -> Reply: ...
+
+    def restart(self) -> Reply: ...
+
+    def cancel(self) -> Reply: ...
+
+    def quit(self) -> Reply: ...
+
+    def switch(self, name: str, value: bool | None) -> Reply: ...
+
+
+Handler = Callable[[Shell, str], Reply]
+ArgCompleter = Callable[[Shell, Sequence[str]], Iterable[Candidate]]
+Predicate = Callable[[Shell], bool]
 
 
 @dataclass(frozen=True)
@@ -50,7 +110,7 @@ class Command:
     short: str = ""
     needs: str | None = None
 
-    def is_available(self, session: Session) -> bool:
+    def is_available(self, session: Shell) -> bool:
         """Whether the command is offered now (completion, toolbar); it may still be typed."""
         return self.available is None or self.available(session)
 
@@ -151,12 +211,23 @@ class Registry:
             mine = [c for c in mine if c.needs is None or c.needs in have]
         return Registry([*commands, *mine])
 
+    def with_help(self, helps: dict[str, str]) -> Registry:
+        """A new registry where the commands named in ``helps`` (by verb) have that help."""
+        return Registry(
+            replace(c, help=helps[c.verb]) if c.verb in helps else c for c in self._commands
+        )
+
 
 BUILTINS = Registry()
 
+NEW_HELP = (
+    "After the {noun} ends, start a new one (a random one, or the one of SEED) with the same "
+    "computer players."
+)
+
 
 # -- help ----------------------------------------------------------------------------------
-def _complete_verbs(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+def _complete_verbs(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
     return [Completion(c.verb, c.meta) for c in session.registry]
@@ -170,7 +241,7 @@ def _complete_verbs(session: Session, args: Sequence[str]) -> Iterable[Completio
     help="List the commands, or explain one.",
     complete=_complete_verbs,
 )
-def _help(session: Session, args: str) -> Reply:
+def _help(session: Shell, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
         return [_usage("help", "help explains one command at a time")]
@@ -206,6 +277,12 @@ def _help(session: Session, args: str) -> Reply:
     return [table, tips]
 
 
+def is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number written with the digits 0-9 only (``str.isdigit``
+    also accepts ``'²'``, which ``int`` refuses)."""
+    return re.fullmatch(r"[0-9]+", word) is not None
+
+
 def _usage(verb: str, what: str) -> Problem:
     cmd = BUILTINS.lookup(verb)
     assert cmd is not None
@@ -214,34 +291,34 @@ def _usage(verb: str, what: str) -> Problem:
 
 # -- looking --------------------------------------------------------------------------------
 @BUILTINS.command("hand", short="show your hand", help="Show your hand.")
-def _hand(session: Session, args: str) -> Reply:
+def _hand(session: Shell, args: str) -> Reply:
     return [session.ui.hand(session.view())]
 
 
 @BUILTINS.command(
     "table",
     short="show the table",
-    help="Show the table: every seat, the public card, the stock, the dead pile.",
+    help=TABLE_HELP,
 )
-def _table(session: Session, args: str) -> Reply:
+def _table(session: Shell, args: str) -> Reply:
     return [session.ui.table(session.view())]
 
 
-def _deciding(session: Session) -> bool:
+def _deciding(session: Shell) -> bool:
     return session.human_to_act()
 
 
 @BUILTINS.command(
     "hint",
     short="suggest a move",
-    help="Suggest a move (the basic computer player's choice for your seat) and show your waits.",
+    help=HINT_HELP,
     available=_deciding,
 )
-def _hint(session: Session, args: str) -> Reply:
+def _hint(session: Shell, args: str) -> Reply:
     return session.hint()
 
 
-def _complete_auto(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     return [] if args else [Completion("all", "play the rest of the deal for you")]
 
 
@@ -254,14 +331,14 @@ def _complete_auto(session: Session, args: Sequence[str]) -> Iterable[Completion
     complete=_complete_auto,
     available=_deciding,
 )
-def _auto(session: Session, args: str) -> Reply:
+def _auto(session: Shell, args: str) -> Reply:
     words = args.split()
     if words and words != ["all"]:
         return [_usage("auto", f"auto takes nothing or 'all', not {args.strip()!r}")]
     return session.auto(every=bool(words))
 
 
-def _complete_log(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+def _complete_log(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     return [] if args else [Completion("raw", "the canonical event lines")]
 
 
@@ -273,15 +350,14 @@ def _complete_log(session: Session, args: Sequence[str]) -> Iterable[Completion]
     "shows the canonical event lines.",
     complete=_complete_log,
 )
-def _log(session: Session, args: str) -> Reply:
+def _log(session: Shell, args: str) -> Reply:
     words = args.split()
     raw = bool(words) and words[0].lower() == "raw"
     if raw:
         words = words[1:]
-    last = parse_int(words[0]) if words else None
-    if len(words) > 1 or (words and (last is None or last < 1)):
+    if len(words) > 1 or (words and not (is_number(words[0]) and int(words[0]) >= 1)):
         return [_usage("log", "log takes 'raw' and one number from 1: how many of the last events")]
-    return session.log(last, raw=raw)
+    return session.log(int(words[0]) if words else None, raw=raw)
 
 
 @BUILTINS.command(
@@ -290,7 +366,7 @@ def _log(session: Session, args: str) -> Reply:
     short="read the rules",
     help="Show the rules of the game, or one section of them (e.g. rules 8.1).",
 )
-def _rules(session: Session, args: str) -> Reply:
+def _rules(session: Shell, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
         return [_usage("rules", "rules takes at most one section number, e.g. rules 7.3")]
@@ -298,7 +374,7 @@ def _rules(session: Session, args: str) -> Reply:
 
 
 # -- saves, deals, leaving ------------------------------------------------------------------
-def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completion]:
+def _complete_saves(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
     from cardavia_cli.repl.saves import saves_folder
@@ -319,34 +395,32 @@ def _complete_saves(session: Session, args: Sequence[str]) -> Iterable[Completio
     "folder that exists); without NAME, to the last save target.",
     complete=_complete_saves,
 )
-def _save(session: Session, args: str) -> Reply:
+def _save(session: Shell, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
         return [_usage("save", "save takes one name (no spaces), e.g. save evening")]
     return session.save(words[0] if words else None)
 
 
-def _over(session: Session) -> bool:
+def _over(session: Shell) -> bool:
     return session.state.is_over
 
 
 @BUILTINS.command(
     "new",
     usage="new [SEED]",
-    short="start another deal",
-    help="After the deal ends, start a new one (a random one, or the one of SEED) with the same "
-    "computer players.",
+    short="start another game",
+    help=NEW_HELP.format(noun="deal"),
     available=_over,
 )
-def _new(session: Session, args: str) -> Reply:
+def _new(session: Shell, args: str) -> Reply:
     words = args.split()
-    seed = parse_int(words[0]) if words else None
-    if len(words) > 1 or (words and (seed is None or seed < 0)):
-        return [_usage("new", "new takes nothing or a whole-number seed, 0 or more, e.g. new 42")]
-    return session.new_deal(seed)
+    if len(words) > 1 or (words and not is_number(words[0])):
+        return [_usage("new", "new takes nothing or a seed (a whole number from 0), e.g. new 42")]
+    return session.new_game(int(words[0]) if words else None)
 
 
-def _at_break(session: Session) -> bool:
+def _at_break(session: Shell) -> bool:
     return session.state.at_break
 
 
@@ -357,11 +431,22 @@ def _at_break(session: Session) -> bool:
     available=_at_break,
     needs="breaks",
 )
-def _next(session: Session, args: str) -> Reply:
+def _next(session: Shell, args: str) -> Reply:
     return session.next_round()
 
 
-def _numbered(session: Session) -> bool:
+@BUILTINS.command(
+    "restart",
+    short="abandon the match, start anew",
+    help="Abandon this match, between rounds or in the middle of one, and start a new one from "
+    "a new random seed with the same computer players.",
+    needs="breaks",
+)
+def _restart(session: Shell, args: str) -> Reply:
+    return session.restart()
+
+
+def _numbered(session: Shell) -> bool:
     return session.pending_candidates() is not None
 
 
@@ -372,10 +457,127 @@ def _numbered(session: Session) -> bool:
     available=_numbered,
     needs="readings",
 )
-def _cancel(session: Session, args: str) -> Reply:
+def _cancel(session: Shell, args: str) -> Reply:
     return session.cancel()
 
 
 @BUILTINS.command("quit", aliases=("exit",), short="leave", help="Leave the REPL.")
-def _quit(session: Session, args: str) -> Reply:
+def _quit(session: Shell, args: str) -> Reply:
     return session.quit()
+
+
+# -- commands made from the game's hook -----------------------------------------------------
+def action_command(av: ActionVerb) -> Command:
+    """The command of a game action verb: the text is played through ``session.act``;
+    completion asks the hook (only while the human is to act)."""
+    verb = av.verb
+
+    def handler(session: Shell, args: str) -> Reply:
+        return session.act(f"{verb} {args}".strip())
+
+    def complete(session: Shell, args: Sequence[str]) -> Sequence[Candidate]:
+        if not session.human_to_act():
+            return []
+        return session.ui.complete(session.view(), verb, args)
+
+    def available(session: Shell) -> bool:
+        return verb in session.legal_verbs()
+
+    return Command(
+        verb=verb,
+        handler=handler,
+        help=av.help,
+        usage=av.usage,
+        aliases=tuple(av.aliases),
+        complete=complete,
+        available=available,
+        action=True,
+        short=av.short,
+    )
+
+
+def game_command(gc: GameCommand) -> Command:
+    """The command of a game's own command (``watch``, ``score``): offered when its
+    ``available(control)`` says so; typed at another time, refused with its help."""
+
+    def handler(session: Shell, args: str) -> Reply:
+        control = session.control()
+        if not gc.available(control):
+            return [Problem(f"{gc.verb} is not available now ({_first_sentence(gc.help)})")]
+        return list(gc.handler(control, args))
+
+    def available(session: Shell) -> bool:
+        return bool(gc.available(session.control()))
+
+    return Command(
+        verb=gc.verb,
+        handler=handler,
+        help=gc.help,
+        usage=gc.usage or gc.verb,
+        aliases=tuple(gc.aliases),
+        available=available,
+        short=gc.short,
+    )
+
+
+def _first_sentence(text: str) -> str:
+    first = text.split(". ")[0].rstrip(".")
+    return first[:1].lower() + first[1:]
+
+
+def setting_command(setting: Setting) -> Command:
+    """``NAME [on|off]`` for a game's setting: bare ``NAME`` shows the value."""
+    name = setting.name
+
+    def handler(session: Shell, args: str) -> Reply:
+        words = args.split()
+        if len(words) > 1:
+            return [_setting_usage(name, f"{name} takes on or off")]
+        value = None
+        if words:
+            value = parse_switch(words[0])
+            if value is None:
+                return [_setting_usage(name, f"{name} takes on or off, not {words[0]!r}")]
+        return session.switch(name, value)
+
+    def complete(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
+        if args:
+            return []
+        return [Completion("on", f"turn {name} on"), Completion("off", f"turn {name} off")]
+
+    on = "on" if setting.default else "off"
+    return Command(
+        verb=name,
+        handler=handler,
+        help=f"{setting.help} (a setting, {on} at the start; bare {name} shows it)",
+        usage=f"{name} [on|off]",
+        complete=complete,
+        short=f"setting: {_first_sentence(setting.help)}"[:40],
+    )
+
+
+def _setting_usage(name: str, what: str) -> Problem:
+    return Problem(f"{what} (usage: {name} [on|off])")
+
+
+def session_registry(ui: Hook) -> Registry:
+    """The commands of a session of the game of ``ui``: its action verbs, the interface
+    commands it needs (``next`` and ``restart`` with breaks, ``cancel`` with plays of several
+    readings), its own commands and one per setting, with its ``table`` and ``hint`` help.
+    Raises ``ValueError`` when a name is registered twice."""
+    features = [
+        name
+        for name, has in (("breaks", ui.has_breaks), ("readings", ui.has_ambiguous_plays))
+        if has
+    ]
+    helps = {"table": ui.table_help, "hint": ui.hint_help}
+    if ui.has_breaks:
+        helps["new"] = NEW_HELP.format(noun="match")
+    base = BUILTINS.extended([action_command(av) for av in ui.actions], features)
+    return Registry(
+        [
+            *base.with_help(helps),
+            *(game_command(gc) for gc in ui.commands),
+            *(setting_command(s) for s in ui.settings),
+        ]
+    )

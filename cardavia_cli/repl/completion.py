@@ -11,19 +11,16 @@ next one (``c`` Tab gives ``claim ``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.completion import Completion as PTCompletion
 from prompt_toolkit.document import Document
 
+from cardavia_cli.repl.commands import Shell
 from cardavia_cli.repl.hooks import Candidate, Completion
 
-if TYPE_CHECKING:
-    from cardavia_cli.repl.session import Session
 
-
-def complete_line(session: Session, text: str) -> tuple[str, list[Candidate]]:
+def complete_line(session: Shell, text: str) -> tuple[str, list[Candidate]]:
     """The word being completed at the end of ``text`` and its candidates, in order.
 
     Matching ignores case (``rr`` completes to ``rR``); each candidate appears once.
@@ -58,7 +55,7 @@ def complete_line(session: Session, text: str) -> tuple[str, list[Candidate]]:
 class ReplCompleter(Completer):
     """prompt_toolkit completer over :func:`complete_line`."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Shell) -> None:
         self.session = session
 
     def get_completions(

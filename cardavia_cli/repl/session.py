@@ -1,20 +1,25 @@
 """The REPL loop, written once for every game (cli.md "The REPL"; rules/sisepai.md 8, 9).
 
 A :class:`Session` holds one game state with the human at seat 0 and computer players at the
-other seats. :meth:`Session.run` repeats: let the computer players act and apply the forced
-answers (a single legal action, rules 8.1 and 9) until the human must decide; show the table
-and the choices; read a command; hand it to its registered handler; print what the handler
-returns. An illegal or mistyped command gets one line and changes nothing.
+other seats. :meth:`Session.run` repeats: let the computer players act and apply the human's
+forced answers (a single legal action, or one the game's rules give) until the human must
+decide; show the table and the choices; read a command; hand it to its registered handler;
+print what the handler returns. An illegal or mistyped command gets one line and changes
+nothing.
+
+The session is the loop only; three objects do the rest, one job each:
+
+* :class:`~.keeper.SaveKeeper`: the deal file, save targets, autosave, overwrite confirmation;
+* :class:`~.narrator.Narrator`: what the human has been told (seen events, the marks on the
+  human's answers given without asking, ``log``);
+* :class:`~.settings.Settings`: the game's on/off settings.
 
 The session knows the engine's protocol (``to_act``, ``legal_actions``, ``parse_action``,
-``apply``, ``view``, ``visible_events``, ``result``) and asks the game's UI hook
-(:mod:`.hooks`) for everything game-specific. Computer players and ``hint``/``auto`` only ever
-see ``state.view(seat)`` (through :func:`~cardavia_cli.engine.agents.decide`).
-
-Saves are deal files (cli.md): the deal's header (game, seed, deck if one was given, dealer if
-one was given, seats, match keys) plus the decisions so far, written atomically. A save never
-replaces another game's file without asking: ``save NAME`` onto an existing file that this
-session did not write or resume from is refused once (:mod:`.saves`).
+``apply``, ``view``, ``visible_events``, ``result``, ``at_break``, ``next_round``) and asks the
+game's hook (:mod:`.hooks`, through :class:`~.hooks.Hook`'s defaults) for everything
+game-specific, including the game's own commands and settings. Computer players and
+``hint``/``auto`` only ever see ``state.view(seat)`` (through
+:func:`~cardavia_cli.engine.agents.decide`).
 
 Messages of the engine name seats by number (``seat 0, claim round on gC (drawn by seat 2)``);
 the session presents them to the person at seat 0 in the second person (:func:`you_wording`).
@@ -23,10 +28,9 @@ the session presents them to the person at seat 0 in the second person (:func:`y
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 import shutil
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,36 +39,47 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.agents import Agent, decide
+from cardavia_cli.engine.agents import Agent, decide, fallback_for
 from cardavia_cli.engine.errors import AmbiguousActionError, CardaviaError
-from cardavia_cli.engine.game import GameInfo, GameState
-from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.engine.game import Event, GameInfo, GameState
 from cardavia_cli.engine.runner import make_agents
-from cardavia_cli.games.deals import DealFile, new_game_state, save_atomic
-from cardavia_cli.repl.commands import BUILTINS, Command, Registry
-from cardavia_cli.repl.hooks import ActionVerb, Candidate, GameUI
+from cardavia_cli.games.deals import DealFile, new_game_state
+from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
+from cardavia_cli.repl.hooks import GameUI, Hook
+from cardavia_cli.repl.keeper import SaveKeeper
+from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
-from cardavia_cli.repl.saves import (
-    SaveTargetError,
-    existing_save,
-    prepare_folder,
-    resume_name,
-    same_file,
-    save_target,
-)
+from cardavia_cli.repl.settings import Settings
+from cardavia_cli.repl.text import rules_section, toolbar_text, you_wording
 
 log = logging.getLogger("cardavia.repl")
 
-#: The human's seat (cli.md: you at seat 0 against three computer players).
-HUMAN = 0
 #: Random seeds for new deals are drawn below this, so that they are easy to read and retype.
 SEED_RANGE = 1_000_000
 
-
-#: The note for a deal left without being saved.
+#: The note for a deal left without being saved (a match: ``not_saved("match")``).
 NOT_SAVED = "(this deal was not saved)"
+
+
+def not_saved(noun: str = "deal") -> str:
+    """The note for a deal or match left without being saved."""
+    return f"(this {noun} was not saved)"
+
+
+__all__ = [
+    "HUMAN",
+    "NOT_SAVED",
+    "SEED_RANGE",
+    "Control",
+    "Session",
+    "not_saved",
+    "random_seed",
+    "rules_section",
+    "toolbar_text",
+    "you_wording",
+]
 
 
 def random_seed() -> int:
@@ -72,83 +87,29 @@ def random_seed() -> int:
     return secrets.randbelow(SEED_RANGE)
 
 
-def you_wording(message: str, seat: int = HUMAN) -> str:
-    """An engine message as said to the person at ``seat``: a leading ``seat N, `` context
-    is dropped, ``by seat N`` becomes ``by you`` and ``seat N's`` becomes ``your``.
-
-    >>> you_wording("seat 0, claim round on gC (drawn by seat 2): gC x2 is not in the hand")
-    'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
-    >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
-    'seat 1, claim round on gC (drawn by you): nope'
-    """
-    text = re.sub(rf"^[Ss]eat {seat}, ", "", message)
-    text = re.sub(rf"\bby seat {seat}\b", "by you", text)
-    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
-    return text
-
-
-def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
-    """The bottom toolbar, as much of it as fits in ``width`` columns: the legal moves, the
-    other commands and a tip; shorter forms on a narrow terminal."""
-    move = "your move: " + " ".join(moves) if moves else ""
-    short_move = " ".join(moves)
-    rest = " ".join(others)
-    shapes = [
-        [move, rest, "Tab completes"],
-        [move, rest],
-        [move, "help lists the commands"],
-        [short_move, "help"],
-        [short_move or "help"],
-    ]
-    texts = [" " + "  |  ".join(p for p in parts if p) for parts in shapes]
-    texts[3] = " " + " | ".join(p for p in shapes[3] if p)
-    room = max(width - 1, 1)
-    for text in texts:
-        if len(text) <= room:
-            return text
-    last = texts[-1]
-    return last[: room - 1] + "…" if room > 1 else last[:room]
-
-
-def rules_section(text: str, section: str) -> str | None:
-    """The part of a Markdown rules text under the heading numbered ``section`` (``"8"``,
-    ``"8.1"``), up to the next heading of the same or a higher level; ``None`` if absent."""
-    lines = text.splitlines()
-    pattern = re.compile(rf"^(#+)\s+{re.escape(section.rstrip('.'))}\.?(\s|$)")
-    for i, line in enumerate(lines):
-        m = pattern.match(line)
-        if m:
-            level = len(m.group(1))
-            end = len(lines)
-            for j in range(i + 1, len(lines)):
-                h = re.match(r"^(#+)\s", lines[j])
-                if h and len(h.group(1)) <= level:
-                    end = j
-                    break
-            return "\n".join(lines[i:end]).strip()
-    return None
+def origin_of(header: DealFile) -> str:
+    """Where a game comes from, for the intro: ``seed N`` or ``a given deck``."""
+    return f"seed {header.seed}" if header.deck is None else "a given deck"
 
 
 class Session:
-    """One REPL session: a game state, the computer players, the saves and the output.
+    """One REPL session: a game state, the computer players, the loop and the output.
 
-    ``header`` is the deal as it started (its ``actions`` are ignored: a save holds the
-    state's decisions). ``save_to`` is the target of ``save`` without a name; with
-    ``autosave`` the deal is saved there after each of the human's decisions and at its end.
-    ``replayed`` says the state was rebuilt from a file (a line saying so, shown at the start;
-    of the replayed history only the story of the present moment is told again, from the UI's
-    ``story_start``). ``origin`` says where the deal comes from in the intro (default ``seed N``,
-    or ``a given deck``). ``default_name`` is the save name of a bare ``save`` before any
-    target (default ``GAME-SEED``; the stem of the file the deal came from).
-    A computer level at seat 0 of the header is replaced by the person,
-    with a line saying so. ``save_to`` is also the file the session owns: saving there never
-    asks (see :meth:`save`).
+    ``header`` is the deal as it started; ``save_to``, ``autosave`` and ``default_name`` go to
+    the :class:`~.keeper.SaveKeeper` (``autosave``: save after each of the human's decisions,
+    at breaks and at the end). ``replayed`` says the state was rebuilt from a file (a line
+    saying so, shown at the start; of the replayed history only the story of the present
+    moment is told again, from the hook's ``story_start``). ``origin`` says where the deal
+    comes from in the intro (default ``seed N``, or ``a given deck``). A computer level at
+    seat 0 of the header is replaced by the person, with a line saying so.
+
+    Raises ``ValueError`` when the game's hook registers a command name twice.
     """
 
     def __init__(
         self,
         info: GameInfo,
-        ui: GameUI,
+        ui: GameUI | Hook,
         header: DealFile,
         state: GameState,
         *,
@@ -160,7 +121,7 @@ class Session:
         default_name: str | None = None,
     ) -> None:
         self.info = info
-        self.ui = ui
+        self.ui = ui if isinstance(ui, Hook) else Hook(ui)
         self._notes: list[str] = []
         if header.seats[0] != "human":
             self._notes.append(
@@ -168,7 +129,7 @@ class Session:
                 "the file puts there."
             )
         seats = ["human", *header.seats[1:]]
-        self.header = DealFile(
+        own = DealFile(
             game=header.game,
             seed=header.seed,
             deck=list(header.deck) if header.deck is not None else None,
@@ -176,103 +137,62 @@ class Session:
             seats=seats,
             match=dict(header.match),
         )
-        self.state = state
-        self.origin = origin or self._origin_of(self.header)
+        self.keeper = SaveKeeper(
+            own,
+            save_to=save_to,
+            autosave=autosave,
+            default_name=default_name,
+            saved=state.recorded_actions() if replayed else None,
+        )
+        self.settings = Settings(self.ui.settings)
         self.agents: list[Agent] = make_agents(info, seats)
         self.helper: Agent = self.agents[HUMAN]
-        features = [
-            name
-            for name, has in (
-                ("breaks", ui.has_breaks),
-                ("readings", ui.has_ambiguous_plays),
-            )
-            if has
-        ]
-        self.registry: Registry = BUILTINS.extended(self._action_commands(ui.actions), features)
+        self._fallback = fallback_for(info)
+        self._registry: Registry = session_registry(self.ui)
         self.renderer = Renderer(console)
         self.interactive = False
-        self.save_to = save_to
-        self.default_name = default_name
-        self.autosave = autosave and save_to is not None
-        #: The file this session last saved to or resumed from: saving there needs no asking.
-        self.own_file: Path | None = save_to
-        self._overwrite_armed: Path | None = None
-        self._replayed = replayed
         self._quit = False
-        self._quit_armed = False
-        self._forced: set[int] = set()
-        self._reset_deal_memory()
-        self._saved: list[str] | None = state.recorded_actions() if replayed else None
-        if replayed:
-            self._forced = self._replayed_forced()
-            self._seen = ui.story_start(state.visible_events(HUMAN))
+        #: A command refused once to be confirmed by typing it again (``quit``, ``restart``).
+        self._armed: str | None = None
+        self._failures: list[str] = []
+        self._start(state, origin=origin or origin_of(own), replayed=replayed)
 
-    # -- set-up ------------------------------------------------------------------------------
-    @staticmethod
-    def _origin_of(header: DealFile) -> str:
-        return f"seed {header.seed}" if header.deck is None else "a given deck"
-
-    @staticmethod
-    def _action_commands(verbs: Sequence[ActionVerb]) -> list[Command]:
-        commands = []
-        for av in verbs:
-
-            def handler(session: Session, args: str, verb: str = av.verb) -> Reply:
-                return session.act(f"{verb} {args}".strip())
-
-            def complete(
-                session: Session, args: Sequence[str], verb: str = av.verb
-            ) -> Sequence[Candidate]:
-                if not session.human_to_act():
-                    return []
-                return session.ui.complete(session.view(), verb, args)
-
-            def available(session: Session, verb: str = av.verb) -> bool:
-                return verb in session.legal_verbs()
-
-            commands.append(
-                Command(
-                    verb=av.verb,
-                    handler=handler,
-                    help=av.help,
-                    usage=av.usage,
-                    aliases=tuple(av.aliases),
-                    complete=complete,
-                    available=available,
-                    action=True,
-                    short=av.short,
-                )
-            )
-        return commands
-
-    def _reset_deal_memory(self) -> None:
-        self._seen = 0
-        self._forced = set()
+    def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
+        """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
+        self.state = state
+        self.origin = origin
+        self._replayed = replayed
+        self.narrator = Narrator(self.ui, state)
         self._warned: tuple[int, str] | None = None
         self._candidates: list[str] | None = None
         self._shown: tuple[Any, ...] | None = None
         self._outcome_shown = False
         self._break_shown = False
-        self._saved_final = False
-        #: The person's own decisions in this deal, and how many of them the last save holds.
-        self._decisions = 0
-        self._decisions_saved = 0
-
-    def _replayed_forced(self) -> set[int]:
-        """The positions in the human's events of the human's forced answers of a replayed
-        deal, as play marks them: the human's sealed answers (``respond 0 ...``) are those of
-        the human's claim-round records, in order."""
-        answers = [
-            r for r in self.state.history if r.seat == HUMAN and r.text.split()[0] != "discard"
-        ]
-        marks = [
-            i
-            for i, e in enumerate(self.state.visible_events(HUMAN))
-            if e.text.startswith(f"respond {HUMAN} ")
-        ]
-        return {i for i, r in zip(marks, answers, strict=False) if r.forced}
+        if replayed:
+            self.narrator.start_story()
 
     # -- what the handlers and the completer ask ------------------------------------------------
+    @property
+    def registry(self) -> Registry:
+        """The commands of this session (built from the game's hook)."""
+        return self._registry
+
+    @property
+    def header(self) -> DealFile:
+        """The deal or match as it started (the save keeper's)."""
+        return self.keeper.header
+
+    @property
+    def noun(self) -> str:
+        """What one game is called in messages: ``match`` for a game with breaks between
+        rounds or deals, else ``deal``."""
+        return "match" if self.ui.has_breaks else "deal"
+
+    @property
+    def quitting(self) -> bool:
+        """Whether ``quit`` was accepted (the loop ends)."""
+        return self._quit
+
     def view(self) -> Any:
         """The human seat's view of the table."""
         return self.state.view(HUMAN)
@@ -295,10 +215,21 @@ class Session:
         """The readings of an ambiguous action waiting for a number, if any."""
         return self._candidates
 
+    def control(self) -> Control:
+        """The object handed to the game's own commands (``repl.hooks.GameControl``)."""
+        return Control(self)
+
     def unsaved(self) -> bool:
-        """Whether the person took decisions since the last save (or the start): leaving
-        would lose them. Computer players' moves replay the same from the file or seed."""
-        return self._decisions > self._decisions_saved
+        """Whether the person took decisions since the last save (or the start)."""
+        return self.keeper.unsaved()
+
+    def deal_file(self) -> DealFile:
+        """The game as a deal file (the header and the decisions so far)."""
+        return self.keeper.deal_file(self.state)
+
+    def default_save_name(self) -> str:
+        """The name a bare ``save`` uses before any save target."""
+        return self.keeper.default_save_name()
 
     def toolbar(self, width: int | None = None) -> str:
         """The bottom toolbar on a terminal, generated from the registry; shorter when the
@@ -330,8 +261,8 @@ class Session:
     def run(self, reader: Reader) -> int:
         """Play until ``quit`` or the end of input; returns the exit code (0).
 
-        Off a terminal the end of input saves nothing (cli.md); ``--save`` autosaves have
-        already been written after each decision.
+        Off a terminal the end of input saves nothing (cli.md); autosaves have already been
+        written after each decision.
         """
         self.interactive = reader.interactive
         self.renderer.pager = reader.interactive
@@ -357,52 +288,55 @@ class Session:
         self._notes = []
         out.append(Note("Type help for the commands; Tab completes verbs and cards.", style="dim"))
         out.extend(self.advance())
-        if self.state.is_over:  # autosaves follow the person's decisions, and the end
-            out.extend(self._autosave())
+        out.extend(self._settle())
         return out
 
     def before_prompt(self) -> Reply:
-        """What to show before reading a command: the status at a new decision point."""
+        """What to show before reading a command: the status at a new decision point (with
+        the forced answer a setting holds for the human to type)."""
         st = self.state
         key = (id(st), len(st.history), st.at_break, st.is_over)
         if key == self._shown:
             return []
         self._shown = key
         if self.human_to_act():
-            return [self.ui.status(self.view())]
+            out: Reply = [self.ui.status(self.view())]
+            held = self.settings.holding_forced()
+            forced = st.forced_action() if held else None
+            if forced is not None:
+                off = " and ".join(held)
+                out.append(Note(f"Your only move: {forced} (type it; {off} is off).", style="dim"))
+            return out
         if st.at_break:
             return [Note("Type next (or press Enter) to go on.", style="dim")]
         return []
 
-    def _left_unsaved(self) -> bool:
-        """Whether leaving now loses decisions of a deal in progress."""
-        return self.unsaved() and not self.autosave and not self.state.is_over
-
     def end_of_input(self) -> Reply:
         """End of input: nothing is saved (cli.md); a note says so if decisions are lost."""
-        unsaved = self._left_unsaved()
+        unsaved = self.keeper.left_unsaved(self.state)
         if self.interactive:
-            return [Note(f"Goodbye {NOT_SAVED}." if unsaved else "Goodbye.")]
-        return [Note(NOT_SAVED, style="dim")] if unsaved else []
+            return [Note(f"Goodbye {not_saved(self.noun)}." if unsaved else "Goodbye.")]
+        return [Note(not_saved(self.noun), style="dim")] if unsaved else []
 
     def execute(self, line: str) -> Reply:
-        """Run one command line; never raises for bad input."""
+        """Run one command line; never raises for bad input. After the command, the outcome
+        of a game that has just ended is shown and autosave runs."""
         text = line.strip()
         if not text:
             if self.interactive and self.state.at_break:
-                return self.next_round()
+                return self.next_round() + self._settle()
             return []
         word, _, rest = text.partition(" ")
         rest = rest.strip()
-        number = parse_int(word) if word[:1] != "-" else None  # "-1" is no numbered choice
-        cmd = None if number is not None else self.registry.lookup(word)
-        if cmd is None or cmd.verb != "quit":
-            self._quit_armed = False
+        number = is_number(word)
+        cmd = None if number else self.registry.lookup(word)
+        if cmd is None or cmd.verb != self._armed:
+            self._armed = None
         if cmd is None or cmd.verb != "save":
-            self._overwrite_armed = None
+            self.keeper.overwrite_armed = None
         try:
-            if number is not None:
-                reply = self.pick(number, rest)
+            if number:
+                reply = self.pick(int(word), rest)
             elif cmd is None:
                 return [Problem(f"unknown command {word!r}: type help for the list of commands")]
             elif rest and not cmd.action and not cmd.takes_args:
@@ -411,7 +345,7 @@ class Session:
                 if cmd.action:
                     self._candidates = None
                 reply = cmd.handler(self, rest)
-            return [self._present(item) for item in reply]
+            return [self._present(item) for item in reply] + self._settle()
         except CardaviaError as exc:
             return [Problem(you_wording(str(exc)))]
         except Exception as exc:  # noqa: BLE001 - the REPL never ends on a traceback
@@ -423,75 +357,99 @@ class Session:
         """A refusal as said to the person at seat 0 (engine messages name seat numbers)."""
         return Problem(you_wording(item.text)) if isinstance(item, Problem) else item
 
-    # -- the game moving on ------------------------------------------------------------------
-    def advance(self) -> Reply:
-        """Apply the computer players' decisions and the human's forced or rule-given answers
-        until the human must decide (or a break, or the end); returns the narration."""
-        st = self.state
+    def _settle(self) -> Reply:
+        """After a command: the outcome of a game that has just ended (once), and autosave."""
         out: Reply = []
-        while not st.is_over:
-            if st.at_break:
-                if self.interactive:
-                    if not self._break_shown:
-                        out.extend(self.narrate())
-                        out.append(self.ui.round_end(self.view()))
-                        self._break_shown = True
-                    break
-                out.extend(self.narrate())
-                out.append(self.ui.round_end(self.view()))
-                st.next_round()
-                continue
-            seat = st.to_act
-            if seat is None:
-                break
-            if seat != HUMAN:
-                st.apply(decide(st, self.agents[seat]))
-                continue
-            if st.is_forced():
-                self._forced.add(len(st.visible_events(HUMAN)))
-                st.apply(st.legal_actions()[0])
-                continue
-            answer = self.ui.auto_answer(self.view())
-            if answer is not None:
-                self._forced.add(len(st.visible_events(HUMAN)))
-                st.apply(st.parse_action(answer))
-                continue
-            break
-        out.extend(self.narrate())
+        st = self.state
         if st.is_over and not self._outcome_shown:
             self._outcome_shown = True
             outcome = st.result()
             if outcome is not None:
                 out.append(self.ui.outcome(self.view(), outcome))
-            out.append(Note("Type new for another deal, or quit.", style="dim"))
+            out.append(Note(f"Type new for another {self.noun}, or quit.", style="dim"))
+        out.extend(self.keeper.autosave_now(st))
         return out
 
-    def narrate(self) -> Reply:
-        """Lines for the human's visible events since the last call."""
-        events = self.state.visible_events(HUMAN)
-        if len(events) <= self._seen:
+    # -- the game moving on ------------------------------------------------------------------
+    def advance(self) -> Reply:
+        """Apply the computer players' decisions and the human's forced or rule-given answers
+        until the human must decide, a break (on a terminal; off one the match goes on past
+        it, cli.md: a pipe never waits) or the end; returns the narration."""
+        return self._play(through_breaks=not self.interactive, summary=False)
+
+    def play_on(self, through_breaks: bool, summary: bool) -> Reply:
+        """Let the game move on while the human does not decide (``repl.hooks.GameControl``):
+        from a break, the next round starts first; ``through_breaks`` goes on past later
+        breaks; ``summary`` tells one line per finished round instead of every event."""
+        if self.state.is_over:
             return []
-        lines = self.ui.narrate(events, self._seen, HUMAN, frozenset(self._forced))
-        self._seen = len(events)
-        return list(lines)
+        if self.state.at_break:
+            self.state.next_round()
+            self._break_shown = False
+        return self._play(through_breaks=through_breaks, summary=summary)
 
-    def _decided(self) -> Reply:
-        out = self.advance()
-        out.extend(self._autosave())
+    def _play(self, *, through_breaks: bool, summary: bool) -> Reply:
+        st = self.state
+        out: Reply = []
+        while not st.is_over:
+            if st.at_break:
+                if not self._break_shown:
+                    out.extend(self._round_told(summary))
+                    self._break_shown = True
+                if not through_breaks:
+                    break
+                st.next_round()
+                self._break_shown = False
+                continue
+            seat = st.to_act
+            if seat is None:
+                break
+            if seat != HUMAN:
+                on_error = self._failures.append
+                st.apply(decide(st, self.agents[seat], self._fallback, on_error=on_error))
+                continue
+            if not self.settings.forced_automatic:
+                break
+            forced = st.forced_action()
+            if forced is not None:
+                st.apply(forced)
+                continue
+            answer = self.ui.auto_answer(self.view())
+            if answer is not None:
+                self.narrator.given(len(st.history))
+                st.apply(st.parse_action(answer))
+                continue
+            break
+        if summary:
+            if st.is_over and not self._break_shown:
+                out.extend(self._round_told(summary))
+                self._break_shown = True
+            self.narrator.skip()
+        else:
+            out.extend(self.narrator.narrate())
+        out.extend(Note(f"({msg})", style="dim") for msg in self._failures)
+        self._failures.clear()
         return out
+
+    def _round_told(self, summary: bool) -> Reply:
+        """A finished round: its summary line, or the narration and the hook's round end."""
+        if summary:
+            self.narrator.skip()
+            return [self.ui.round_summary(self.view())]
+        return [*self.narrator.narrate(), self.ui.round_end(self.view())]
 
     # -- commands ----------------------------------------------------------------------------
     def _not_deciding(self) -> Problem:
         st = self.state
         if st.is_over:
-            return Problem("the deal is over: type new for another deal, or quit")
+            return Problem(f"the {self.noun} is over: type new for another {self.noun}, or quit")
         if st.at_break:
             return Problem("this round is over: type next to go on")
         return Problem(f"it is not your turn (seat {st.to_act} is to play)")
 
     def act(self, text: str) -> Reply:
         """Play the action ``text`` for the human (checked by the game's parser and, once, by
-        the UI's safeguard); then the game moves on."""
+        the hook's safeguard); then the game moves on."""
         if not self.human_to_act():
             return [self._not_deciding()]
         st = self.state
@@ -513,9 +471,12 @@ class Session:
             self._warned = key
             return [Problem(warning)]
         self._warned = None
+        if st.is_forced():
+            self.narrator.typed_forced(len(st.history))
+        else:
+            self.keeper.decided()
         st.apply(action)
-        self._decisions += 1
-        return self._decided()
+        return self.advance()
 
     def pick(self, number: int, rest: str = "") -> Reply:
         """Answer with the ``number``-th listed choice (or reading of an ambiguous action)."""
@@ -542,10 +503,10 @@ class Session:
         return [Note("Cancelled; you are still to play.")]
 
     def hint(self) -> Reply:
-        """The basic computer player's choice for the human's seat, and the UI's advice."""
+        """The basic computer player's choice for the human's seat, and the hook's advice."""
         if not self.human_to_act():
             return [self._not_deciding()]
-        suggestion = decide(self.state, self.helper)
+        suggestion = decide(self.state, self.helper, self._fallback)
         return [self.ui.hint(self.view(), suggestion)]
 
     def auto(self, every: bool = False) -> Reply:
@@ -556,34 +517,19 @@ class Session:
         st = self.state
         out: Reply = []
         while self.human_to_act():
-            action = decide(st, self.helper)
+            action = decide(st, self.helper, self._fallback)
             out.append(Note(f"You (auto): {self.ui.describe(self.view(), action)}", style="dim"))
             self._warned = None
+            self.keeper.decided()
             st.apply(action)
-            self._decisions += 1
             out.extend(self.advance())
             if not every:
                 break
-        out.extend(self._autosave())
         return out
 
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
-        """The human's view of the event log, told in words (or, ``raw``, the canonical event
-        lines), numbered; all of it or the ``last`` events."""
-        events = self.state.visible_events(HUMAN)
-        start = 0 if last is None else max(0, len(events) - last)
-        if not events:
-            return [Note("The log is empty.")]
-        if raw:
-            lines: list[Any] = [Text(e.text) for e in events]
-        else:
-            lines = list(self.ui.log_lines(events, HUMAN, frozenset(self._forced)))
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", style="dim", no_wrap=True)
-        grid.add_column()
-        for i in range(start, len(events)):
-            grid.add_row(str(i + 1), lines[i])
-        return [grid]
+        """``log [raw] [N]``: what the human has seen happen (:meth:`Narrator.log`)."""
+        return self.narrator.log(last, raw=raw)
 
     def rules(self, section: str | None = None) -> Reply:
         """The game's rules (through a pager on a terminal), or one numbered section."""
@@ -597,127 +543,56 @@ class Session:
             return [Problem(f"the rules have no section {section!r} (try e.g. rules 8.1)")]
         return [Markdown(part)]
 
-    def deal_file(self) -> DealFile:
-        """The deal as a deal file: the header and the decisions so far (the recorded actions,
-        with the few forced answers a replay needs, see ``GameState.recorded_actions``)."""
-        h = self.header
-        return DealFile(
-            game=h.game,
-            seed=h.seed,
-            deck=list(h.deck) if h.deck is not None else None,
-            dealer=h.dealer,
-            seats=list(h.seats),
-            actions=self.state.recorded_actions(),
-            match=dict(h.match),
-        )
-
-    def _write(self, target: Path) -> Path:
-        deal = self.deal_file()
-        prepare_folder(target)
-        path = save_atomic(target, deal)
-        self._saved = list(deal.actions)
-        self._decisions_saved = self._decisions
-        self.own_file = target
-        return path
-
-    def default_save_name(self) -> str:
-        """The name a bare ``save`` uses before any save target: the stem of the file the
-        deal came from (outside the saves folder), else ``GAME-SEED``."""
-        if self.default_name is not None:
-            return self.default_name
-        return f"{self.info.name}-{self.header.seed}"
-
     def save(self, name: str | None = None) -> Reply:
-        """``save [NAME]``: write the deal file; NAME becomes the target of later saves.
+        """``save [NAME]`` (:meth:`SaveKeeper.save`)."""
+        return self.keeper.save(self.state, name)
 
-        A file already at the target that this session did not write or resume from is
-        another game's save: the first ``save`` onto it is refused with what it holds, the
-        same command typed again overwrites it. A target that cannot be checked or written
-        (a name too long for the file system, a folder that cannot be read) is refused."""
-        try:
-            return self._save(name)
-        except SaveTargetError as exc:
-            return [Problem(str(exc))]
-        except OSError as exc:
-            return [Problem(f"cannot save there: {exc.strerror or exc}")]
+    def switch(self, name: str, value: bool | None) -> Reply:
+        """``NAME [on|off]`` of a setting: show it, or set it (turning on a setting that
+        held a forced answer applies it now)."""
+        if value is None:
+            return [Note(f"{name} is {'on' if self.settings[name] else 'off'}.")]
+        self.settings.set(name, value)
+        out: Reply = [Note(f"{name} is now {'on' if value else 'off'}.")]
+        out.extend(self.advance())
+        return out
 
-    def _save(self, name: str | None) -> Reply:
-        if name is not None:
-            target = save_target(name)
-        elif self.save_to is not None:
-            target = self.save_to
-        else:
-            name = self.default_save_name()
-            target = save_target(name)
-        if not same_file(target, self.own_file):
-            there = existing_save(target, self.info.name)
-            if there is not None and not same_file(target, self._overwrite_armed):
-                self._overwrite_armed = target
-                shown = name if name is not None else str(target)
+    def new_game(self, seed: int | None = None) -> Reply:
+        """``new [SEED]``: a new deal or match with the same computer players (once this one
+        is over)."""
+        if not self.state.is_over:
+            if self.ui.has_breaks:
                 return [
                     Problem(
-                        f"a save named {shown} already exists ({there}): type `save {shown}` "
-                        "again to overwrite it, or pick another name"
+                        "this match is not over: play it out, type restart to abandon it, or quit"
                     )
                 ]
-        self._overwrite_armed = None
-        try:
-            path = self._write(target)
-        except SaveTargetError as exc:
-            return [Problem(f"cannot save to {target}: {exc}")]
-        except OSError as exc:
-            return [Problem(f"cannot save to {target}: {exc.strerror or exc}")]
-        self.save_to = target
-        n = len(self._saved or [])
-        resume = f"cardavia resume {resume_name(path)}"
-        actions = f"{n} action{'' if n == 1 else 's'}"
-        return [Note(f"Saved to {path} ({actions}). Continue it with: {resume}")]
-
-    def _autosave(self) -> Reply:
-        """With ``--save``: save after a decision, and once more when the deal has ended."""
-        if not self.autosave or self.save_to is None:
-            return []
-        actions = self.state.recorded_actions()
-        over = self.state.is_over
-        if not actions and not over:
-            return []
-        if actions == self._saved and (not over or self._saved_final):
-            return []
-        try:
-            path = self._write(self.save_to)
-        except SaveTargetError as exc:
-            return [Problem(f"autosave to {self.save_to} failed: {exc}")]
-        except OSError as exc:
-            return [Problem(f"autosave to {self.save_to} failed: {exc.strerror or exc}")]
-        if over:
-            self._saved_final = True
-            return [Note(f"Saved to {path}.", style="dim")]
-        return []
-
-    def new_deal(self, seed: int | None = None) -> Reply:
-        """``new [SEED]``: a new deal with the same computer players (once this one is over)."""
-        if not self.state.is_over:
             return [
                 Problem("this deal is not over: play it out (auto all plays it for you) or quit")
             ]
+        return self._fresh(seed)
+
+    def restart(self) -> Reply:
+        """``restart``: abandon the match, at a break or in the middle of a round, for a new
+        one from a new random seed with the same seats. On a terminal, a match with unsaved
+        decisions asks to confirm once."""
+        if self.interactive and self.keeper.left_unsaved(self.state) and self._armed != "restart":
+            self._armed = "restart"
+            return [
+                Problem(
+                    "this match is not saved: type save [NAME] first, or restart again to "
+                    "abandon it"
+                )
+            ]
+        self._armed = None
+        return self._fresh(None)
+
+    def _fresh(self, seed: int | None) -> Reply:
         seed = random_seed() if seed is None else seed
         header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
-        state = new_game_state(header)  # first: a seed refused leaves this deal as it was
-        self.header, self.state = header, state
-        self.origin = self._origin_of(self.header)
-        self._reset_deal_memory()
-        self._saved = None
-        self._replayed = None
-        if self.save_to is not None:
-            # the file holds the deal just finished: the new one is saved only when asked,
-            # and not over it without asking
-            self._notes.append(
-                f"The new deal is not saved to {self.save_to}: type save NAME to keep it."
-            )
-            self.save_to = None
-            self.own_file = None
-            self.autosave = False
-        self.default_name = None
+        state = new_game_state(header)
+        self._notes.extend(self.keeper.start_over(header, self.noun))
+        self._start(state, origin=origin_of(header), replayed=None)
         return self.begin()
 
     def next_round(self) -> Reply:
@@ -726,22 +601,59 @@ class Session:
             return [Problem("there is no break to go on from")]
         self.state.next_round()
         self._break_shown = False
-        return self._decided()
+        return self.advance()
 
     def quit(self) -> Reply:
-        """``quit``: leave (on a terminal, an unsaved deal in progress asks to confirm once)."""
-        if self.interactive and self._left_unsaved():
-            if not self._quit_armed:
-                self._quit_armed = True
-                return [
-                    Problem(
-                        "this deal is not saved: type save [NAME] first, or quit again to leave"
-                    )
-                ]
+        """``quit``: leave (on a terminal, an unsaved game in progress asks to confirm once)."""
+        if self.interactive and self.keeper.left_unsaved(self.state) and self._armed != "quit":
+            self._armed = "quit"
+            return [
+                Problem(
+                    f"this {self.noun} is not saved: type save [NAME] first, or quit again to leave"
+                )
+            ]
         self._quit = True
         if self.interactive:
             return [Note("Goodbye.")]
-        return [Note(NOT_SAVED, style="dim")] if self._left_unsaved() else []
+        if self.keeper.left_unsaved(self.state):
+            return [Note(not_saved(self.noun), style="dim")]
+        return []
+
+
+class Control:
+    """The :class:`~.hooks.GameControl` of a session, handed to the game's own commands."""
+
+    __slots__ = ("_session",)
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def view(self) -> Any:
+        return self._session.view()
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return self._session.narrator.events()
+
+    @property
+    def settings(self) -> Mapping[str, bool]:
+        return self._session.settings
+
+    @property
+    def human_to_act(self) -> bool:
+        return self._session.human_to_act()
+
+    @property
+    def at_break(self) -> bool:
+        return self._session.state.at_break
+
+    @property
+    def is_over(self) -> bool:
+        return self._session.state.is_over
+
+    def play_on(self, through_breaks: bool, summary: bool) -> list[Any]:
+        return list(self._session.play_on(through_breaks, summary))
 
 
 def _terminal_width() -> int:

@@ -109,6 +109,10 @@ class SisepaiUI:
     actions = ACTIONS
     has_breaks = False
     has_ambiguous_plays = False
+    table_help = "Show the table: every seat, the public card, the stock, the dead pile."
+    hint_help = (
+        "Suggest a move (the basic computer player's choice for your seat) and show your waits."
+    )
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: SisepaiView, *, origin: str, seats: Sequence[str]) -> RenderableType:

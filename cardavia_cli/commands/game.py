@@ -1,0 +1,66 @@
+"""The command group of a game: ``cardavia GAME play`` and ``cardavia GAME rules`` (cli.md),
+made once for every game by :func:`game_app`; a game's module adds its own ``check``.
+
+Thin (design.md rule 8): the game's package is imported only when a command runs, so
+``cardavia --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from cardavia_cli.commands.common import guarded, whole_number
+
+
+def game_app(name: str, help: str) -> typer.Typer:
+    """A Typer group for the game registered as ``name`` (``help``: its one-line
+    description), with ``play [--seed N] [--deal FILE] [--ai LEVEL] [--save NAME]`` and
+    ``rules [SECTION]``. Errors of the commands are one line on stderr and exit code 2."""
+    app = typer.Typer(
+        help=help, no_args_is_help=True, add_completion=False, rich_markup_mode="rich"
+    )
+
+    @app.command()
+    @guarded
+    def play(
+        seed: int | None = typer.Option(
+            None,
+            "--seed",
+            parser=whole_number,
+            metavar="N",
+            help="Seed of every shuffle and draw (default: random).",
+        ),
+        deal: Path | None = typer.Option(
+            None, "--deal", help="Start from this deal file.", dir_okay=False
+        ),
+        ai: str | None = typer.Option(
+            None,
+            "--ai",
+            help="Level of the three computer players (default basic; random plays any legal "
+            "move). With --deal it replaces the file's seats.",
+        ),
+        save: str | None = typer.Option(
+            None, "--save", help="Save under this name (or path) as you play."
+        ),
+    ) -> None:
+        """Play at seat 0 against three computer players, in the REPL."""
+        from cardavia_cli.commands.play import start
+
+        level = ai.strip().lower() if ai is not None else None
+        raise typer.Exit(start(name, seed=seed, deal_path=deal, ai=level, save=save))
+
+    @app.command()
+    @guarded
+    def rules(
+        section: str | None = typer.Argument(
+            None, help="Show only this section, e.g. 7.3 (default: all of them)."
+        ),
+    ) -> None:
+        """Print the rules of the game, or one section of them."""
+        from cardavia_cli.commands.render import print_rules
+
+        print_rules(name, section)
+
+    return app

@@ -1,0 +1,66 @@
+"""Text helpers of the REPL: engine messages said to the person, the toolbar line, a section
+of a rules text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cardavia_cli.repl.narrator import HUMAN
+
+
+def you_wording(message: str, seat: int = HUMAN) -> str:
+    """An engine message as said to the person at ``seat``: a leading ``seat N, `` context
+    is dropped, ``by seat N`` becomes ``by you`` and ``seat N's`` becomes ``your``.
+
+    >>> you_wording("seat 0, claim round on gC (drawn by seat 2): gC x2 is not in the hand")
+    'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
+    >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
+    'seat 1, claim round on gC (drawn by you): nope'
+    """
+    text = re.sub(rf"^[Ss]eat {seat}, ", "", message)
+    text = re.sub(rf"\bby seat {seat}\b", "by you", text)
+    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
+    return text
+
+
+def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
+    """The bottom toolbar, as much of it as fits in ``width`` columns: the legal moves, the
+    other commands and a tip; shorter forms on a narrow terminal."""
+    move = "your move: " + " ".join(moves) if moves else ""
+    short_move = " ".join(moves)
+    rest = " ".join(others)
+    shapes = [
+        [move, rest, "Tab completes"],
+        [move, rest],
+        [move, "help lists the commands"],
+        [short_move, "help"],
+        [short_move or "help"],
+    ]
+    texts = [" " + "  |  ".join(p for p in parts if p) for parts in shapes]
+    texts[3] = " " + " | ".join(p for p in shapes[3] if p)
+    room = max(width - 1, 1)
+    for text in texts:
+        if len(text) <= room:
+            return text
+    last = texts[-1]
+    return last[: room - 1] + "…" if room > 1 else last[:room]
+
+
+def rules_section(text: str, section: str) -> str | None:
+    """The part of a Markdown rules text under the heading numbered ``section`` (``"8"``,
+    ``"8.1"``), up to the next heading of the same or a higher level; ``None`` if absent."""
+    lines = text.splitlines()
+    pattern = re.compile(rf"^(#+)\s+{re.escape(section.rstrip('.'))}\.?(\s|$)")
+    for i, line in enumerate(lines):
+        m = pattern.match(line)
+        if m:
+            level = len(m.group(1))
+            end = len(lines)
+            for j in range(i + 1, len(lines)):
+                h = re.match(r"^(#+)\s", lines[j])
+                if h and len(h.group(1)) <= level:
+                    end = j
+                    break
+            return "\n".join(lines[i:end]).strip()
+    return None
