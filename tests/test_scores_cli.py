@@ -110,3 +110,29 @@ def test_a_corrupt_ledger_is_named_and_kept():
     ran = cli("run", EXAMPLE, "--json")
     assert ran.exit_code == 0 and "not recorded in the scores" in ran.stderr
     assert path.read_bytes() == b"garbage" * 100
+
+
+def test_the_repl_records_a_finished_deal_once(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "cardavia_cli", "sisepai", "play", "--seed", "3", "--save", "ev"],
+        input="auto all\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    resumed = subprocess.run(
+        [sys.executable, "-m", "cardavia_cli", "resume", "ev"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    rows = json.loads(cli("scores", "list", "--json").stdout)["results"]
+    assert len(rows) == 1  # resuming the finished deal records nothing again
+    assert (rows[0]["source"], rows[0]["seats"][0], rows[0]["human_won"]) == ("repl", "human", True)
+    assert rows[0]["score"] == 15

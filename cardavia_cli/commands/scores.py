@@ -97,7 +97,7 @@ def list_(
             str(e.id),
             e.finished_at.replace("T", " ").rstrip("Z"),
             e.game,
-            " ".join(e.seats[1:]) if e.seats[0] == "human" else " ".join(e.seats),
+            " ".join("you" if kind == "human" else kind for kind in e.seats),
             _outcome(e),
             "" if e.score is None else str(e.score),
         )

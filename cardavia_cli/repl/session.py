@@ -41,7 +41,7 @@ from rich.text import Text
 
 from cardavia_cli.engine.agents import Agent, decide, fallback_for
 from cardavia_cli.engine.errors import AmbiguousActionError, CardaviaError
-from cardavia_cli.engine.game import Event, GameInfo, GameState
+from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
@@ -167,6 +167,8 @@ class Session:
         self._candidates: list[str] | None = None
         self._shown: tuple[Any, ...] | None = None
         self._outcome_shown = False
+        #: A game already over when it opens (a finished save) was recorded when it ended.
+        self._recorded = state.is_over
         self._break_shown = False
         if replayed:
             self.narrator.start_story()
@@ -366,9 +368,27 @@ class Session:
             outcome = st.result()
             if outcome is not None:
                 out.append(self.ui.outcome(self.view(), outcome))
+                out.extend(self._record(outcome))
             out.append(Note(f"Type new for another {self.noun}, or quit.", style="dim"))
         out.extend(self.keeper.autosave_now(st))
         return out
+
+    def _record(self, outcome: Outcome) -> Reply:
+        """Add the game just finished to the scores ledger (once)."""
+        if self._recorded:
+            return []
+        self._recorded = True
+        from cardavia_cli.repl.saves import record_finished
+
+        problem = record_finished(
+            self.info.name,
+            list(self.header.seats),
+            outcome,
+            self.state.partial_result(),
+            self.keeper.deal_file(self.state).to_toml(),
+            "repl",
+        )
+        return [Problem(problem)] if problem is not None else []
 
     # -- the game moving on ------------------------------------------------------------------
     def advance(self) -> Reply:
