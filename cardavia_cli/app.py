@@ -16,6 +16,7 @@ from cardavia_cli.commands import cucu as cucu_cmd
 from cardavia_cli.commands import guandan as guandan_cmd
 from cardavia_cli.commands import minchiate as minchiate_cmd
 from cardavia_cli.commands import run as run_cmd
+from cardavia_cli.commands import saves as saves_cmd
 from cardavia_cli.commands import scores as scores_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
@@ -55,6 +56,7 @@ app.add_typer(sisepai_cmd.app, name="sisepai")
 app.add_typer(cucu_cmd.app, name="cucu")
 app.add_typer(minchiate_cmd.app, name="minchiate")
 app.add_typer(guandan_cmd.app, name="guandan")
+app.add_typer(saves_cmd.app, name="saves")
 app.add_typer(scores_cmd.app, name="scores")
 run_cmd.register(app)
 arena_cmd.register(app)

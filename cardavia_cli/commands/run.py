@@ -99,12 +99,28 @@ def run(
 
 @guarded
 def resume(
-    name: str = typer.Argument(..., help="A save name (see the saves folder) or a save file."),
+    name: str | None = typer.Argument(
+        None, help="A save name (see cardavia saves list) or a save file; default: the most recent."
+    ),
 ) -> None:
-    """Continue a saved game in the REPL."""
+    """Continue a saved game in the REPL (without a name: the most recent save)."""
+    import sys
+
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.commands.play import resume as resume_game
+    from cardavia_cli.commands.saves import save_files
 
+    if name is None:
+        files = save_files()
+        if not files:
+            fail("there are no saves yet: play with --save NAME, or type save in a game")
+        latest = files[0]
+        if sys.stdin.isatty():
+            if not typer.confirm(f"Resume {latest.stem}, the most recent save?", default=True):
+                others = ", ".join(p.stem for p in files[1:6])
+                typer.echo(f"Other saves: {others}" if others else "There is no other save.")
+                raise typer.Exit(0)
+        raise typer.Exit(resume_game(latest))
     if not name.strip():
         fail("resume needs a save name or a save file")
     path = save_path(name)
