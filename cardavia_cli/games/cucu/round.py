@@ -110,7 +110,9 @@ class RoundView:
     log: tuple[Event, ...]
 
 
-def _validate_lives(lives: Sequence[int]) -> list[int]:
+def validate_lives(lives: Sequence[int]) -> list[int]:
+    """``lives`` as a list after checking it (rules 5): four ints 0..3 (seats 0..3), at least
+    two above 0. Raises ``ValueError`` naming the problem."""
     out = list(lives)
     if len(out) != NUM_SEATS:
         raise ValueError(f"lives are four numbers (seats 0..3), not {list(lives)!r}")
@@ -216,7 +218,7 @@ class Round:
         self, deck: Sequence[str] | Sequence[int], dealer: int, lives: Sequence[int]
     ) -> None:
         ranks = _deck_ranks(deck)
-        life = _validate_lives(lives)
+        life = validate_lives(lives)
         if isinstance(dealer, bool) or dealer not in SEATS or life[dealer] == 0:
             raise ValueError(f"the dealer must be a seat with lives, not {dealer!r} (rules 5)")
         self.rank = tuple(ranks)
