@@ -436,7 +436,11 @@ def test_a_whole_match_with_the_simple_policy_is_play_match(seed):
     outcome = state.result()
     assert outcome is not None and state.is_over
     want = play_match(seed)
-    assert outcome.data == {"lives": want["lives"], "winner": want["winner"], "rounds": want["rounds"]}
+    assert outcome.data == {
+        "lives": want["lives"],
+        "winner": want["winner"],
+        "rounds": want["rounds"],
+    }
     assert state.restarts == want["restarts"]
     assert [s for s in range(4) if state.lives[s] > 0] == [want["winner"]]
     assert log(state).count("restart") == want["restarts"]

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import typer
-
-from pathlib import Path
 
 from cardavia_cli.commands.common import (
     EXIT_BAD,

@@ -21,9 +21,9 @@ lives to spare (at least two lives beyond the pacts it already carries).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from cardavia_cli.engine.agents import RandomAgent
+from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.games.cucu.cards import CAT, CUCKOO, FOOL, HORSE, HUNTER, INN, NUM_RANKS, ZERO
 from cardavia_cli.games.cucu.cards import RANKS as NAMES
 from cardavia_cli.games.cucu.rules import ACCEPT, KEEP, PAY, REFUSE, SWAP, Action, CucuView
@@ -197,6 +197,6 @@ def _average_swap(others: list[int], unknown: int, pool: list[int], ranks: Seque
 
 
 #: Computer players by level (cli.md): ``random`` and ``basic``.
-AGENTS = {"random": RandomAgent, "basic": BasicAgent}
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
 
 __all__ = ["AGENTS", "BasicAgent", "lose_chance"]

@@ -79,7 +79,9 @@ def seen_by(event: Event, seat: int) -> Event:
     (the cards behind a ``swap``, ``top``, ``undo`` or ``draw`` that only ``seat`` learns)."""
     if not event.private:
         return event
-    return Event(event.kind, event.args, event.seats, tuple(p for p in event.private if p[0] == seat))
+    return Event(
+        event.kind, event.args, event.seats, tuple(p for p in event.private if p[0] == seat)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,7 +278,9 @@ class CucuState(GameState):
             )
         if action in LEGAL[decision]:
             return None
-        return f"seat {rnd.to_act} at {decision!r}: {shown!r} is not a legal answer ({RULE[decision]})"
+        return (
+            f"seat {rnd.to_act} at {decision!r}: {shown!r} is not a legal answer ({RULE[decision]})"
+        )
 
     def parse_action(self, text: str) -> Action:
         """Read a decision for the seat to act (section 6). Raises ``InvalidActionError`` for
@@ -314,9 +316,7 @@ class CucuState(GameState):
         known = rnd.known(seat)
         rank = rnd.rank
         hold = rnd.hold
-        cards = tuple(
-            None if c < 0 or not known >> c & 1 else RANKS[rank[c]] for c in hold
-        )
+        cards = tuple(None if c < 0 or not known >> c & 1 else RANKS[rank[c]] for c in hold)
         plain_ids = rnd.known_plain() & ~known
         decision = rnd.decision
         inn = decision == "inn" or decision == "pay"
