@@ -23,6 +23,8 @@ CASES = [
     ("sisepai", 1, "random"),
     ("sisepai", 2, "random"),
     ("sisepai", 3, "basic"),
+    ("cucu", 1, "random"),
+    ("cucu", 2, "basic"),
     ("tally", 1, "random"),
     ("tally", 2, "basic"),
 ]

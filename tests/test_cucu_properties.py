@@ -217,8 +217,8 @@ def check_step(rnd: Round, start: list[int], pact_cards: dict[int, int]) -> None
             if e.kind == "deal":
                 assert e.args[0] == s
                 card = e.args[1]
-            elif e.learned_by(s):
-                card = e.learned_by(s)[0]
+            elif e.detail(s):
+                card = e.detail(s)[0]
         assert card == view.card == rnd.cards()[s]
         assert view.legal == (tuple(rnd.legal()) if rnd.to_act == s else ())
     for asker, card in pact_cards.items():

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
+from cardavia_cli.engine.game import Event
 from cardavia_cli.games.cucu.cards import PACK, RANKS, ZERO, example_deck
 from cardavia_cli.games.cucu.round import (
-    Event,
     Round,
     next_dealer,
     play_round,
@@ -487,9 +487,9 @@ def test_events_carry_the_log_line_the_audience_and_the_private_cards():
     assert ev[5] == Event("swap", (0, 1), None, ((0, ("5",)), (1, ("2",))))
     assert ev[7] == Event("swap", (1, 2), None, ((1, ("8",)), (2, ("2",))))
     assert ev[9] == Event("draw", (3,), None, ((3, ("lion",)),))
-    assert ev[9].learned_by(3) == ("lion",) and ev[9].learned_by(0) == ()
+    assert ev[9].detail(3) == ("lion",) and ev[9].detail(0) == ()
     assert ev[10] == Event("show", (0, "5")) and ev[-1] == Event("lose", (3, 2))
-    assert str(ev[-1]) == "lose 3 2"
+    assert ev[-1].text == "lose 3 2"
 
 
 def test_undo_events_tell_each_side_the_card_it_gets_back():

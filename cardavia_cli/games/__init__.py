@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "sisepai": "Si Se Pai (Four Colour Cards, flower variant)",
+    "cucu": "Cuccu (Cucù, Cucco)",
 }
 
 #: The package of each game (by default ``cardavia_cli.games.<name>``).

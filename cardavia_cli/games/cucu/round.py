@@ -4,8 +4,9 @@
 the decision points ``turn``, ``inn``, ``pay`` and ``dealer`` (section 6) with their legal
 answers, and every automatic step in between (plain swaps, the Cuckoo, Hunter, Horse and Cat,
 the Inn offer and its pact, the dealer's draw, the showdown, lives, ``out``, the all-out
-restart). Its event log is the log of section 12.2, each line an :class:`Event` that also says
-who sees it and which cards behind it each seat learns.
+restart). Its event log is the log of section 12.2, each line an engine
+:class:`~cardavia_cli.engine.game.Event` that also says who sees it and which cards behind it
+each seat learns.
 
 The rule functions of section 12 are :func:`showdown` (12.1), :func:`play_round` (12.2),
 :func:`next_dealer` and :func:`play_match` (12.3); ``parse_card`` is in :mod:`.cards`.
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
+from cardavia_cli.engine.game import Event
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat
 from cardavia_cli.games.cucu.cards import (
     CAT,
@@ -72,49 +74,14 @@ _ONLY = tuple(frozenset({s}) for s in SEATS)
 _TWO_FOOLS_KEY = HUNTER + 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the round's log (rules 12.2), with who may see it.
-
-    ``kind`` and ``args`` make the log line: ``text == " ".join([kind, *map(str, args)])``,
-    e.g. ``Event("swap", (0, 1)).text == "swap 0 1"``. ``seats`` is ``None`` for an event all
-    players see, else the seats that see it at all (``deal S C`` is seen by S only). ``private``
-    lists, per seat, the cards behind a public event that only that seat learns: after
-    ``swap S T``, S learns the card it received and T the card it received (likewise ``top``,
-    ``undo`` and ``draw``; section 6, "What is public").
-    """
-
-    kind: str
-    args: tuple[int | str, ...]
-    seats: frozenset[int] | None = None
-    private: tuple[tuple[int, tuple[str, ...]], ...] = ()
-
-    @property
-    def text(self) -> str:
-        """The log line of section 12.2."""
-        return " ".join([self.kind, *map(str, self.args)])
-
-    def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` sees this event (``None`` = an observer who sees everything)."""
-        return seat is None or self.seats is None or seat in self.seats
-
-    def learned_by(self, seat: int) -> tuple[str, ...]:
-        """The cards behind this event that ``seat`` learns (empty for most events)."""
-        for s, cards in self.private:
-            if s == seat:
-                return cards
-        return ()
-
-    def for_seat(self, seat: int) -> Event:
-        """This event as ``seat`` sees it: ``private`` cut down to that seat's own entry."""
-        if not self.private:
-            return self
-        return Event(
-            self.kind, self.args, self.seats, tuple(p for p in self.private if p[0] == seat)
-        )
-
-    def __str__(self) -> str:
-        return self.text
+def seen_by(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` sees it: its ``private`` part cut down to that seat's own entry
+    (the cards behind a ``swap``, ``top``, ``undo`` or ``draw`` that only ``seat`` learns)."""
+    if not event.private:
+        return event
+    return Event(
+        event.kind, event.args, event.seats, tuple(p for p in event.private if p[0] == seat)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +93,7 @@ class RoundView:
     ``(seat, card)`` in the order shown (the card may have moved since, through a swap or an
     undo); ``pacts`` the payment pacts ``(asker, Inn holder)``; ``out`` the seats knocked out
     during this round's play; ``log`` the events this seat sees, each cut down to what this
-    seat learns (:meth:`Event.for_seat`); ``legal`` its answers when it is to act, else empty.
+    seat learns (:func:`seen_by`); ``legal`` its answers when it is to act, else empty.
     """
 
     seat: int
@@ -145,7 +112,9 @@ class RoundView:
     log: tuple[Event, ...]
 
 
-def _validate_lives(lives: Sequence[int]) -> list[int]:
+def validate_lives(lives: Sequence[int]) -> list[int]:
+    """``lives`` as a list after checking it (rules 5): four ints 0..3 (seats 0..3), at least
+    two above 0. Raises ``ValueError`` naming the problem."""
     out = list(lives)
     if len(out) != NUM_SEATS:
         raise ValueError(f"lives are four numbers (seats 0..3), not {list(lives)!r}")
@@ -182,6 +151,9 @@ class Round:
     ``None`` once the round is scored) and :meth:`legal`; answer with :meth:`apply`, which runs
     every automatic step up to the next decision. :attr:`events` is the log.
 
+    What each seat has seen (:meth:`known`, :meth:`known_plain`) is kept as bit masks of card
+    ids, for the views and for dealing the unseen cards anew (determinization).
+
     Raises ``CardError`` for a card that is not in the notation, ``ValueError`` for a deck that
     is not exactly the pack or for bad ``dealer`` / ``lives``.
     """
@@ -200,6 +172,9 @@ class Round:
         "pact",
         "out",
         "shown",
+        "seen",
+        "public",
+        "plain",
         "events",
         "history",
         "decision",
@@ -226,6 +201,9 @@ class Round:
     pact: list[int]
     out: list[int]
     shown: list[tuple[int, int]]
+    seen: list[int]
+    public: int
+    plain: int
     events: list[Event]
     history: list[tuple[int, str]]
     decision: str | None
@@ -242,7 +220,7 @@ class Round:
         self, deck: Sequence[str] | Sequence[int], dealer: int, lives: Sequence[int]
     ) -> None:
         ranks = _deck_ranks(deck)
-        life = _validate_lives(lives)
+        life = validate_lives(lives)
         if isinstance(dealer, bool) or dealer not in SEATS or life[dealer] == 0:
             raise ValueError(f"the dealer must be a seat with lives, not {dealer!r} (rules 5)")
         self.rank = tuple(ranks)
@@ -259,9 +237,11 @@ class Round:
         self.lives = life
         self.start_lives = tuple(life)
         hold = [-1] * NUM_SEATS
+        seen = [0] * NUM_SEATS
         events: list[Event] = []
         for i, s in enumerate(order):
             hold[s] = i
+            seen[s] = 1 << i
             events.append(Event("deal", (s, RANKS[ranks[i]]), _ONLY[s]))
         self.hold = hold
         self.top = PACK_SIZE - 1
@@ -271,6 +251,9 @@ class Round:
         self.pact = [-1] * NUM_SEATS
         self.out = []
         self.shown = []
+        self.seen = seen
+        self.public = 0
+        self.plain = 0
         self.events = events
         self.history = []
         self.turn = 0
@@ -296,6 +279,18 @@ class Round:
             return []
         return list(ANSWERS[self.decision])
 
+    def known(self, seat: int) -> int:
+        """The card ids ``seat`` has seen this round, as a bit mask (bit ``id`` set): the cards
+        it was dealt, received or took from the pack, the special cards shown in answer to an
+        ask and, after the showdown, every card shown (section 6, "What is public"). Every move
+        of a card is public, so a seat always knows where each card it has seen is now."""
+        return self.seen[seat] | self.public
+
+    def known_plain(self) -> int:
+        """The card ids every player knows to be plain (no power) without having seen them:
+        the cards a target handed over in a forced swap (7.1), as a bit mask."""
+        return self.plain & ~self.public
+
     def held(self, seat: int) -> int | None:
         """The rank index of the card ``seat`` holds now; ``None`` if it is not in the round."""
         card = self.hold[seat]
@@ -316,7 +311,7 @@ class Round:
 
     def visible_events(self, seat: int) -> list[Event]:
         """The events ``seat`` sees, each cut down to what that seat learns."""
-        return [e.for_seat(seat) for e in self.events if e.seats is None or seat in e.seats]
+        return [seen_by(e, seat) for e in self.events if e.seats is None or seat in e.seats]
 
     def view(self, seat: int) -> RoundView:
         """Exactly what ``seat`` may see now (section 6): its own card, the shown special cards,
@@ -366,6 +361,9 @@ class Round:
         new.pact = self.pact[:]
         new.out = self.out[:]
         new.shown = self.shown[:]
+        new.seen = self.seen[:]
+        new.public = self.public
+        new.plain = self.plain
         new.events = self.events[:]
         new.history = self.history[:]
         new.decision = self.decision
@@ -455,10 +453,12 @@ class Round:
             events.append(Event("ask", (asker, target)))
             r = rank[self.hold[target]]
             if r not in SPECIALS:  # 7.1: a plain card (the Fool too) must swap
+                self.plain |= 1 << self.hold[target]
                 self._swap(asker, target)
                 break
             events.append(Event(_SHOWN_KIND[r], (target,)))
             self.shown.append((target, r))
+            self.public |= 1 << self.hold[target]
             if r == HORSE:  # 7.4
                 if j == last:
                     self._top(asker)
@@ -483,6 +483,8 @@ class Round:
         hold = self.hold
         a, t = hold[asker], hold[target]
         hold[asker], hold[target] = t, a
+        self.seen[asker] |= 1 << t
+        self.seen[target] |= 1 << a
         self.swaps.append([asker, target, a, t, 1])
         self.events.append(
             Event(
@@ -498,6 +500,7 @@ class Round:
         card = self.top
         self.top = self.hold[asker]
         self.hold[asker] = card
+        self.seen[asker] |= 1 << card
         self.events.append(Event("top", (asker,), None, ((asker, (RANKS[self.rank[card]],)),)))
 
     def _draw(self, dealer: int) -> None:
@@ -505,6 +508,7 @@ class Round:
         card = self.bottom
         self.bottom = self.hold[dealer]
         self.hold[dealer] = card
+        self.seen[dealer] |= 1 << card
         self.events.append(Event("draw", (dealer,), None, ((dealer, (RANKS[self.rank[card]],)),)))
 
     def _lose(self, seat: int, in_play: bool) -> None:
@@ -559,6 +563,7 @@ class Round:
         out = self.out
         live: list[tuple[int, int]] = []
         for s in self.order:
+            self.public |= 1 << hold[s]
             r = rank[hold[s]]
             if s in out:
                 events.append(Event("dead", (s, RANKS[r])))

@@ -1,0 +1,450 @@
+"""The Cuccu match on the engine (rules/cucu.md, sections 4-10): :class:`CucuState`.
+
+One :class:`CucuState` is a whole match of three lives each (section 1): a
+:class:`~cardavia_cli.games.cucu.round.Round` at a time, the lives carried from round to round,
+the deal passing to the next seat still in (section 4), the whole pack shuffled again with the
+state's generator before every round but the first one of a deal file with a ``deck``
+(section 5), the all-out restart with three lives each (section 10.1) and the end of the match
+when one seat alone has lives (section 10.2). After every showdown the match pauses at a break
+(:attr:`CucuState.at_break`); :meth:`CucuState.next_round` deals the next round.
+
+The decisions are the REPL verbs of section 6 (:class:`Action`: ``keep``, ``swap``, ``pay``,
+``accept``, ``refuse``; ``draw`` is the dealer's word for ``swap``, recorded as ``swap``). The
+event log is the log of section 12.2, round after round; a ``deal S C`` line is seen by S alone
+and the cards behind ``swap``, ``top``, ``undo`` and ``draw`` by the seats that receive them.
+
+>>> s = new_state(seed=1)
+>>> s.dealer, s.phase, [str(a) for a in s.legal_actions()]
+(1, 'turn', ['keep', 'swap'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError
+from cardavia_cli.engine.game import GameState, Outcome
+from cardavia_cli.engine.seats import SEATS
+from cardavia_cli.games.cucu.cards import (
+    PACK,
+    PACK_RANKS,
+    PACK_SIZE,
+    RANKS,
+    SPECIALS,
+    rank_of,
+)
+from cardavia_cli.games.cucu.round import ANSWERS, START_LIVES, Round, validate_lives
+
+#: The decision words of section 6, canonical order (``draw`` is read as ``swap``).
+VERBS: tuple[str, ...] = ("keep", "swap", "pay", "accept", "refuse")
+#: Accepted spellings besides the verbs themselves: the dealer's ``draw`` (section 6, 8).
+ALIASES: dict[str, str] = {"draw": "swap"}
+#: What each decision point is about, for messages (section 6).
+RULE: dict[str, str] = {
+    "turn": "section 6, 7: on your turn answer keep or swap (ask the next player)",
+    "inn": "section 7.5: stopped by an Inn, answer keep or pay",
+    "pay": "section 7.5: as the Inn holder asked to pay, answer accept or refuse",
+    "dealer": "section 8: as the dealer answer keep or swap (draw: the bottom card of the pack)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Cuccu decision (section 6): its verb, which is also its canonical REPL and save
+    text.
+
+    >>> Action.parse(" Draw "), str(Action.parse("KEEP"))
+    (Action.parse('swap'), 'keep')
+    """
+
+    verb: str
+
+    def __post_init__(self) -> None:
+        if self.verb not in VERBS:
+            raise InvalidActionError(f"{self.verb!r} is not a Cuccu action ({_VERB_LIST})")
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action written ``text`` (any case, spaces around ignored; ``draw`` is ``swap``).
+
+        Raises ``InvalidActionError`` for anything but one of the words of section 6.
+        """
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 1:
+            shown = text.strip() if isinstance(text, str) else repr(text)
+            raise InvalidActionError(f"{shown!r} is not a Cuccu action: type {_VERB_LIST}")
+        word = words[0].lower()
+        word = ALIASES.get(word, word)
+        if word not in VERBS:
+            raise InvalidActionError(f"unknown action {words[0]!r}: type {_VERB_LIST}")
+        return _ACTIONS[word]
+
+    def __str__(self) -> str:
+        return self.verb
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.verb!r})"
+
+
+_VERB_LIST = "keep, swap (draw for the dealer), pay, accept or refuse"
+_ACTIONS: dict[str, Action] = {}
+for _verb in VERBS:
+    _ACTIONS[_verb] = Action(_verb)
+KEEP, SWAP, PAY, ACCEPT, REFUSE = (_ACTIONS[v] for v in VERBS)
+#: The legal actions at each decision point, canonical order (section 6).
+LEGAL: dict[str, tuple[Action, ...]] = {
+    d: tuple(_ACTIONS[w] for w in words) for d, words in ANSWERS.items()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CucuView:
+    """What one seat may see (section 6, "What is public"), and nothing more.
+
+    ``card`` is the seat's own card (``None`` when it is not in the round). ``cards[s]`` is the
+    card the seat knows seat ``s`` holds now (its own, a card it handed over or saw shown and
+    followed through the public swaps, every card after the showdown), else ``None``;
+    ``top`` / ``bottom`` the top and bottom cards of the pack when it knows them. ``plain``
+    lists the seats whose card it has not seen but knows to be plain, because a target handed
+    it over in a forced swap (7.1). ``shown`` are the special cards shown in answer to asks
+    this round, ``(seat, card)`` in order; ``pacts`` the payment pacts ``(asker, Inn holder)``;
+    ``out`` the seats knocked out during this round's play; ``moves`` the decisions of this
+    round, ``(seat, verb)`` in order; ``losers`` the seats whose cards lost at the showdown
+    (empty before it). ``phase`` is the decision point (``turn``, ``inn``, ``pay``,
+    ``dealer``), ``break`` after a showdown or ``over``; ``asker`` and ``target`` name the two
+    seats of an Inn offer; ``legal`` the seat's answers when it is to act, else empty.
+    ``round`` counts the rounds of the match (this one included), ``restarts`` the all-out
+    restarts so far.
+    """
+
+    seat: int
+    round: int
+    dealer: int
+    order: tuple[int, ...]
+    lives: tuple[int, ...]
+    phase: str
+    to_act: int | None
+    legal: tuple[Action, ...]
+    card: str | None
+    cards: tuple[str | None, ...]
+    top: str | None
+    bottom: str | None
+    plain: tuple[int, ...]
+    asker: int | None
+    target: int | None
+    shown: tuple[tuple[int, str], ...]
+    pacts: tuple[tuple[int, int], ...]
+    out: tuple[int, ...]
+    moves: tuple[tuple[int, str], ...]
+    losers: tuple[int, ...]
+    winner: int | None
+    restarts: int
+
+
+class CucuState(GameState):
+    """A whole match of Cuccu (sections 4-10). Build it with :func:`new_state`.
+
+    ``round`` is the round being played (or just scored, at a break); ``rounds`` counts the
+    rounds finished, ``restarts`` the all-out restarts, ``winner`` is the seat that won the
+    match (``None`` until then).
+    """
+
+    game = "cucu"
+
+    def __init__(
+        self,
+        seed: int,
+        rng: random.Random,
+        deck: Sequence[int],
+        dealer: int,
+        lives: Sequence[int],
+    ) -> None:
+        super().__init__(seed)
+        self.rng = rng
+        self.rounds = 0
+        self.restarts = 0
+        self.winner: int | None = None
+        self._start(deck, dealer, lives)
+
+    # -- rounds ------------------------------------------------------------------------------
+    def _start(self, deck: Sequence[int], dealer: int, lives: Sequence[int]) -> None:
+        self.round = Round(deck, dealer, lives)
+        self._synced = 0
+        self._sync()
+
+    def _sync(self) -> None:
+        """Copy the round's new events to the match log; count a round that has just ended."""
+        rnd = self.round
+        if len(rnd.events) > self._synced:
+            self.events.extend(rnd.events[self._synced :])
+            self._synced = len(rnd.events)
+        if rnd.decision is None:
+            self.rounds += 1
+            self.restarts += rnd.restarted
+            self.winner = rnd.winner
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round."""
+        return self.round.dealer
+
+    @property
+    def lives(self) -> list[int]:
+        """Lives of seats 0..3 now (after the showdown's losses and any restart at a break)."""
+        return list(self.round.lives)
+
+    # -- protocol ------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.round.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def at_break(self) -> bool:
+        return self.round.decision is None and self.winner is None
+
+    @property
+    def rounds_finished(self) -> int:
+        return self.rounds
+
+    @property
+    def phase(self) -> str:
+        """The decision point (``turn``, ``inn``, ``pay``, ``dealer``; section 6), ``break``
+        after a showdown, or ``over``."""
+        decision = self.round.decision
+        if decision is not None:
+            return decision
+        return "over" if self.winner is not None else "break"
+
+    def position(self) -> str:
+        decision = self.round.decision
+        if decision is None:
+            return super().position()
+        rnd = self.round
+        if decision == "inn":
+            return f"seat {rnd.to_act} is to act (inn: the Inn of seat {rnd.target} stopped it)"
+        if decision == "pay":
+            return f"seat {rnd.to_act} is to act (pay: seat {rnd.asker} asks it to pay)"
+        return f"seat {rnd.to_act} is to act ({decision})"
+
+    def next_round(self) -> None:
+        """Deal the next round (section 10.3): the next dealer still in, the whole pack
+        shuffled with the state's generator. Raises ``IllegalActionError`` unless at a break."""
+        if not self.at_break:
+            raise IllegalActionError(f"no round to start: {self.position()}")
+        rnd = self.round
+        assert rnd.next_dealer is not None
+        deck = list(PACK_RANKS)
+        self.rng.shuffle(deck)
+        self._start(deck, rnd.next_dealer, rnd.lives)
+
+    def legal_actions(self) -> list[Action]:
+        """``keep`` / ``swap`` on a turn and for the dealer, ``keep`` / ``pay`` at an Inn,
+        ``accept`` / ``refuse`` for the Inn holder (section 6); empty when nobody acts."""
+        decision = self.round.decision
+        return [] if decision is None else list(LEGAL[decision])
+
+    def is_legal(self, action: Any) -> bool:
+        decision = self.round.decision
+        return decision is not None and action in LEGAL[decision]
+
+    def forced_action(self) -> Action | None:
+        decision = self.round.decision
+        if decision is None:
+            return None
+        legal = LEGAL[decision]
+        return legal[0] if len(legal) == 1 else None
+
+    def refusal(self, action: Any, word: str | None = None) -> str | None:
+        """Why ``action`` (typed as ``word``) is not legal now, naming the rule; ``None`` if it
+        is legal."""
+        rnd = self.round
+        decision = rnd.decision
+        shown = word if word is not None else str(action)
+        if decision is None:
+            if self.winner is not None:
+                return f"{shown!r}: the match is over, seat {self.winner} won (section 10.2)"
+            return f"{shown!r}: the round is over; the next round starts next (section 10.3)"
+        if word == "draw" and decision != "dealer":
+            return (
+                f"seat {rnd.to_act} at {decision!r}: 'draw' is the dealer's swap with the pack "
+                f"(section 8); {RULE[decision]}"
+            )
+        if action in LEGAL[decision]:
+            return None
+        return (
+            f"seat {rnd.to_act} at {decision!r}: {shown!r} is not a legal answer ({RULE[decision]})"
+        )
+
+    def parse_action(self, text: str) -> Action:
+        """Read a decision for the seat to act (section 6). Raises ``InvalidActionError`` for
+        text that is no action and ``IllegalActionError`` naming the rule for an answer that is
+        not legal here (``draw`` is accepted from the dealer only)."""
+        action = Action.parse(text)
+        word = text.strip().lower()
+        why = self.refusal(action, word)
+        if why is not None:
+            raise IllegalActionError(why)
+        return action
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the seat to act, then every automatic step up to the next
+        decision or the showdown and its scoring. Raises ``IllegalActionError`` (rule named)."""
+        why = self.refusal(action) if isinstance(action, Action) else f"{action!r} is no action"
+        if why is not None:
+            raise IllegalActionError(why)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        rnd = self.round
+        seat = rnd.to_act
+        decision = rnd.decision
+        assert seat is not None and decision is not None
+        self.record(seat, action, len(LEGAL[decision]) == 1)
+        rnd.apply(action.verb)
+        self._sync()
+
+    def view(self, seat: int) -> CucuView:
+        """Exactly what ``seat`` may see now (section 6): see :class:`CucuView`."""
+        rnd = self.round
+        known = rnd.known(seat)
+        rank = rnd.rank
+        hold = rnd.hold
+        cards = tuple(None if c < 0 or not known >> c & 1 else RANKS[rank[c]] for c in hold)
+        plain_ids = rnd.known_plain() & ~known
+        decision = rnd.decision
+        inn = decision == "inn" or decision == "pay"
+        return CucuView(
+            seat=seat,
+            round=self.rounds + (decision is not None),
+            dealer=rnd.dealer,
+            order=rnd.order,
+            lives=tuple(rnd.lives),
+            phase=self.phase,
+            to_act=rnd.to_act,
+            legal=LEGAL[decision] if decision is not None and rnd.to_act == seat else (),
+            card=cards[seat],
+            cards=cards,
+            top=RANKS[rank[rnd.top]] if known >> rnd.top & 1 else None,
+            bottom=RANKS[rank[rnd.bottom]] if known >> rnd.bottom & 1 else None,
+            plain=tuple(s for s in SEATS if hold[s] >= 0 and plain_ids >> hold[s] & 1),
+            asker=rnd.asker if inn else None,
+            target=rnd.target if inn else None,
+            shown=tuple((s, RANKS[r]) for s, r in rnd.shown),
+            pacts=tuple((s, k) for s, k in enumerate(rnd.pact) if k >= 0),
+            out=tuple(rnd.out),
+            moves=tuple(rnd.history),
+            losers=tuple(rnd.losers),
+            winner=self.winner,
+            restarts=self.restarts,
+        )
+
+    def result(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        n = self.rounds
+        return Outcome(
+            "win",
+            self.winner,
+            f"Seat {self.winner} wins the match after {n} round{'' if n == 1 else 's'}.",
+            self.partial_result(),
+        )
+
+    def partial_result(self) -> dict[str, Any]:
+        """``{"lives": [l0, l1, l2, l3], "winner": int | None, "rounds": int}`` (cli.md): the
+        lives now, the match winner once there is one, the rounds finished."""
+        return {"lives": list(self.round.lives), "winner": self.winner, "rounds": self.rounds}
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by place: ``hand 0`` .. ``hand 3`` (one card, or none for a seat not in
+        the round) and ``pack``, bottom card first (section 5)."""
+        rnd = self.round
+        rank = rnd.rank
+        out = {f"hand {s}": [] if c < 0 else [RANKS[rank[c]]] for s, c in enumerate(rnd.hold)}
+        out["pack"] = [RANKS[rank[c]] for c in rnd.pack()]
+        return out
+
+    def _copy_mutable(self, new: GameState) -> None:
+        assert isinstance(new, CucuState)
+        new.round = self.round.copy()
+
+    def resample(self, seat: int, rng: random.Random) -> CucuState:
+        """A copy in which the cards ``seat`` has not seen are dealt anew with ``rng``: the
+        other players' hidden cards and the unseen cards of the pack trade places at random,
+        except that a card known to be plain (7.1) gets a plain card. Cards the seat has seen
+        stay where it knows they are, so ``view(seat)`` is unchanged; the later rounds are
+        shuffled by a generator drawn from ``rng``."""
+        new = self.copy()
+        assert isinstance(new, CucuState)
+        new.rng = random.Random(rng.getrandbits(64))
+        rnd = new.round
+        known = rnd.known(seat)
+        plain = rnd.known_plain() & ~known
+        hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
+        ranks = [rnd.rank[c] for c in hidden]
+        rng.shuffle(ranks)
+        tied = [c for c in hidden if plain >> c & 1]
+        free = [c for c in hidden if not plain >> c & 1]
+        new_rank = list(rnd.rank)
+        rest: list[int] = []
+        for r in ranks:
+            if tied and r not in SPECIALS:
+                new_rank[tied.pop()] = r
+            else:
+                rest.append(r)
+        for c, r in zip(free, rest, strict=True):
+            new_rank[c] = r
+        rnd.rank = tuple(new_rank)
+        return new
+
+
+def new_state(
+    seed: int = 0,
+    deck: Sequence[str] | Sequence[int] | None = None,
+    dealer: int | None = None,
+    match: dict[str, Any] | None = None,
+) -> CucuState:
+    """A new match (sections 4, 5): ``match`` may hold ``lives`` (four ints 0..3, at least two
+    above 0; default three each). Without ``dealer`` the first dealer is drawn from
+    ``random.Random(seed)`` among the seats with lives; then the first round is dealt from
+    ``deck`` (40 cards, ``deck[0]`` the bottom card; names in any notation or rank indexes; no
+    random numbers used) or from the canonical pack shuffled by the same generator (as
+    ``play_match`` of section 12.3 does).
+
+    Raises ``ValueError`` for a negative seed, bad ``lives``, a dealer that is not a seat or
+    has no lives (section 5), a deck that is not the pack, or unknown match keys;
+    ``CardError`` (a ``ValueError``) for a card that is not in the notation.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"the seed must be a whole number 0 or more, not {seed!r}")
+    values = dict(match or {})
+    unknown = sorted(set(values) - {"lives"})
+    if unknown:
+        raise ValueError(f"unknown match key {unknown[0]!r} for cucu (known: lives)")
+    lives = validate_lives(values.get("lives", [START_LIVES] * len(SEATS)))
+    rng = random.Random(seed)
+    alive = [s for s in SEATS if lives[s] > 0]
+    if dealer is None:
+        dealer = rng.choice(alive)
+    elif isinstance(dealer, bool) or dealer not in SEATS:
+        raise ValueError(f"'dealer' must be a seat 0..3, not {dealer!r}")
+    elif lives[dealer] == 0:
+        raise ValueError(
+            f"'dealer': seat {dealer} has 0 lives (lives {lives}); the dealer must be a seat "
+            "still in (rules section 5)"
+        )
+    if deck is None:
+        ranks = list(PACK_RANKS)
+        rng.shuffle(ranks)
+    else:
+        ranks = [rank_of(c) if isinstance(c, str) else c for c in deck]
+    return CucuState(seed, rng, ranks, dealer, lives)
+
+
+__all__ = ["PACK", "Action", "CucuState", "CucuView", "new_state"]
