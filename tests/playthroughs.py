@@ -25,6 +25,8 @@ CASES = [
     ("sisepai", 3, "basic"),
     ("tally", 1, "random"),
     ("tally", 2, "basic"),
+    ("minchiate", 1, "random"),
+    ("minchiate", 2, "basic"),
 ]
 
 
