@@ -18,7 +18,7 @@ robbings, the exposed card, each declaration, each trick's capture.
 
 >>> s = new_state(seed=7)
 >>> s.phase in ("discard", "declare", "play"), len(s.zones())
-(True, 11)
+(True, 12)
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import Event, GameState, Outcome, check_deck
+from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
 from cardavia_cli.games.minchiate.cards import (
     CODES,
@@ -128,14 +129,15 @@ class Action:
                 )
             numbers: list[int] = []
             for word in args:
-                if not word.isascii() or not word.isdigit() or int(word) < 1:
+                number = parse_int(word)
+                if number is None or number < 1:
                     raise InvalidActionError(
                         f"{word!r} is not a combination number: declare all, or numbers 1, 2, "
                         "... (rules 8)"
                     )
-                if int(word) in numbers:
-                    raise InvalidActionError(f"combination {int(word)} is named twice (rules 8)")
-                numbers.append(int(word))
+                if number in numbers:
+                    raise InvalidActionError(f"combination {number} is named twice (rules 8)")
+                numbers.append(number)
             return cls("declare", numbers=tuple(sorted(numbers)))
         if not args:
             what = "the cards to discard" if verb == "discard" else "the card to play"
