@@ -506,3 +506,28 @@ def test_random_deals_agree_with_the_rule_functions(deck, dealer, seed):
     assert state.running == [e for e in expected["events"] if e.points > 0]
     assert state.partial_result() == expected["result"].to_json()
     assert tuple(tuple(p) for p in state.won) == expected["piles"].piles
+
+
+def test_resample_keeps_what_the_seat_knows():
+    state = example_16_declared()
+    for seed in range(5):
+        other = state.resample(0, random.Random(seed))
+        assert other.view(0) == state.view(0)
+        assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
+        # robbed, exposed and declared cards stay where they are
+        assert set(cards("KC T3 T22 T30 T31 T32 T33")) <= set(other.hands[1])
+        assert set(cards("T29 KD KB T38 T34 T35 T36 T37 T39 T40 KS")) <= set(other.hands[2])
+        assert other.fola == state.fola  # shown to all
+        for seat in (1, 2):
+            assert len(other.discards[seat]) == 3
+            assert all(c.points == 0 and str(c) != "T29" for c in other.discards[seat])
+    # before the fola is shown it is dealt anew too, with zero-point cards other than T29 only
+    state = example_13()
+    moved = 0
+    for seed in range(5):
+        other = state.resample(3, random.Random(seed))
+        assert other.view(3) == state.view(3) and len(other.fola) == 7
+        assert all(c.points == 0 and str(c) != "T29" for c in other.fola)
+        moved += other.fola != state.fola
+        assert other.hands[3] == state.hands[3]
+    assert moved >= 4
