@@ -104,3 +104,24 @@ def test_bench_whole_deals(benchmark):
 
     benchmark(run)
     _report(benchmark, DEALS, "whole deals")
+
+
+def test_bench_whole_deals_on_the_engine_basic(benchmark):
+    """Whole deals as the arena plays them: the state machine, four ``basic`` players."""
+    from cardavia_cli.engine.runner import make_agents, play_on
+    from cardavia_cli.games import load_game
+
+    info = load_game("minchiate")
+
+    def run() -> int:
+        agents = make_agents(info, ["basic"] * 4)
+        won = 0
+        for seed in range(DEALS):
+            state = info.new_state(seed=seed)
+            play_on(state, agents)
+            outcome = state.result()
+            won += outcome is not None and outcome.winner == 0
+        return won
+
+    benchmark(run)
+    _report(benchmark, DEALS, "whole deals on the engine, four basic players")

@@ -27,6 +27,8 @@ CASES = [
     ("cucu", 2, "basic"),
     ("tally", 1, "random"),
     ("tally", 2, "basic"),
+    ("minchiate", 1, "random"),
+    ("minchiate", 2, "basic"),
 ]
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "sisepai": "Si Se Pai (Four Colour Cards, flower variant)",
     "cucu": "Cuccu (Cucù, Cucco)",
+    "minchiate": "Minchiate (Germini)",
 }
 
 #: The package of each game (by default ``cardavia_cli.games.<name>``).

@@ -1,0 +1,115 @@
+"""Computer players for Minchiate (ai.md, "basic: heuristics per game").
+
+Both levels see only a :class:`~cardavia_cli.games.minchiate.rules.MinchiateView` and choose
+among its legal actions.
+
+``basic`` plays classic trick-taking: it discards zero-point suit cards from its shortest
+suits first (to make voids; a suit whose King it holds cannot be voided, so it comes last, and
+trumps after every suit card), in one command for the whole discard; it declares every
+combination (8: declaring has no cost); in play it cashes a King in the first round of its
+suit (leading it, or following with it before anyone has trumped), gives its counting cards to
+a trick its partner wins when it plays last, takes a trick that holds points with its cheapest
+winning card (trumping when it cannot follow), and otherwise plays its cheapest card, the Matto
+rather than a counting card to an opponent's trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.seats import team
+from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
+from cardavia_cli.games.minchiate.deal import auto_discards, discardable
+from cardavia_cli.games.minchiate.rules import PASS, Action, MinchiateView, play
+from cardavia_cli.games.minchiate.tricks import strength, suit_to_follow
+
+
+def discard_choice(hand: Sequence[Card], owed: int) -> list[Card]:
+    """The ``owed`` cards ``basic`` discards from ``hand``, sorted (7.2, 7.3): suit cards of
+    the shortest suits first (a suit holding its King last), then the lowest trumps; in a
+    shortfall, the cards of ``discard auto``."""
+    free = [c for c in hand if discardable(c)]
+    if len(free) < owed:
+        return auto_discards(hand)
+    length: dict[str | None, int] = {}
+    for c in hand:
+        length[c.suit] = length.get(c.suit, 0) + 1
+
+    def key(c: Card) -> tuple[int, int, int, int]:
+        if c.is_trump:
+            return (1, 0, 0, c.number)
+        assert c.suit is not None
+        kept = 1 if suit_card("K", c.suit) in hand else 0
+        return (0, kept, length[c.suit], strength(c, c.suit))
+
+    return sorted(sorted(free, key=key)[:owed])
+
+
+def cheapest(cards: Sequence[Card], suit: str | None) -> Card:
+    """The card that costs least to give away: fewest points, a suit card before a trump,
+    then the weakest."""
+    return min(cards, key=lambda c: (c.points, c.is_trump, strength(c, suit), c.index))
+
+
+class BasicAgent:
+    """Level ``basic`` (module docstring)."""
+
+    name = "basic"
+
+    def choose(self, view: MinchiateView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "discard":
+            choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
+            return choice if choice in legal else legal[0]
+        if view.phase == "declare":
+            numbers = tuple(range(1, len(view.listed) + 1))
+            return Action("declare", numbers=numbers) if numbers else PASS
+        cards = [a.cards[0] for a in legal]
+        if not view.trick:
+            return play(self._lead(view, cards))
+        return play(self._follow(view, cards))
+
+    def _lead(self, view: MinchiateView, cards: list[Card]) -> Card:
+        kings = [c for c in cards if c.is_king and c.suit not in view.suits_led]
+        if kings:
+            return kings[0]
+        plain = [c for c in cards if not c.is_matto] or cards
+        return min(plain, key=lambda c: (c.points, c.is_trump, strength(c, c.suit), c.index))
+
+    def _follow(self, view: MinchiateView, cards: list[Card]) -> Card:
+        played = [c for _, c in view.trick]
+        suit = suit_to_follow(played)
+        if suit is None:  # only the Matto led: this card sets the suit
+            return self._lead(view, cards)
+        powers = [strength(c, suit) for c in played]
+        best = max(powers)
+        winner_seat = view.trick[powers.index(best)][0]
+        last = len(view.trick) == 3
+        points = sum(c.points for c in played if not c.is_matto)
+        if team(winner_seat) == view.team:
+            if last:
+                return max(cards, key=lambda c: (c.points, -c.is_trump, -strength(c, suit)))
+            return self._cheap(cards, suit)
+        king = suit_card("K", suit) if suit != "T" else None
+        trumped = any(c.is_trump for c in played)
+        if king is not None and king in cards and suit not in view.suits_led and not trumped:
+            return king
+        winners = [c for c in cards if strength(c, suit) > best]
+        if winners:
+            low = min(winners, key=lambda c: (strength(c, suit), c.points))
+            if points > 0 or (last and low.points == 0):
+                return low
+        return self._cheap(cards, suit)
+
+    def _cheap(self, cards: list[Card], suit: str | None) -> Card:
+        plain = [c for c in cards if not c.is_matto]
+        if not plain:
+            return cards[0]
+        card = cheapest(plain, suit)
+        if card.points > 0 and MATTO in cards:
+            return MATTO
+        return card
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
