@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import GameInfo
 
+    GAME: GameInfo
+
 
 def _game() -> GameInfo:
     from cardavia_cli.engine.game import GameInfo

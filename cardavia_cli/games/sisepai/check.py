@@ -103,6 +103,8 @@ def parse_check_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
     :class:`~cardavia_cli.engine.errors.CardaviaError` for an unknown option, ``--json`` with
     a value, or an option missing its value.
     """
+    if "-" not in " ".join(words):  # no option at all (nearly every line): all cards
+        return list(words), []
     cards: list[str] = []
     exposed: list[str] = []
     i, n = 0, len(words)
