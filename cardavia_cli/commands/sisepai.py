@@ -66,7 +66,7 @@ CHECK_HELP = "\n\n".join(
         'of that hand, or {"error": MESSAGE, "line": N} for a bad line (N counts every input '
         "line from 1), and the rest go on. Exit 0 when every line was valid (wins or not), 2 "
         "when any line was bad (with one line on stderr naming the first).",
-        "Example: [bold]printf 'rK rA rE yK -e \"rP yP wP\"\\n' | cardavia sisepai check -[/bold]",
+        "Example: [bold]cardavia sisepai check - < hands.txt > answers.jsonl[/bold]",
     ]
 )
 
