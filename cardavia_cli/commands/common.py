@@ -10,6 +10,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
@@ -84,7 +85,26 @@ def whole_number(text: str | int) -> int:
     return value
 
 
-from cardavia_cli.repl.saves import home, save_path, saves_dir  # noqa: E402
+def home() -> Path:
+    """Where cardavia keeps saves and history (:func:`cardavia_cli.repl.saves.home`)."""
+    from cardavia_cli.repl.saves import home as _home
+
+    return _home()
+
+
+def saves_dir() -> Path:
+    """The folder of named saves (:func:`cardavia_cli.repl.saves.saves_dir`)."""
+    from cardavia_cli.repl.saves import saves_dir as _saves_dir
+
+    return _saves_dir()
+
+
+def save_path(name_or_file: str) -> Path:
+    """The file of a save to read (:func:`cardavia_cli.repl.saves.save_path`)."""
+    from cardavia_cli.repl.saves import save_path as _save_path
+
+    return _save_path(name_or_file)
+
 
 __all__ = [
     "EXIT_BAD",

@@ -3,9 +3,19 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import typer
 
-from cardavia_cli.commands.common import EXIT_BAD, EXIT_NO, console, fail, guarded, print_json
+from cardavia_cli.commands.common import (
+    EXIT_BAD,
+    EXIT_NO,
+    EXIT_OK,
+    console,
+    fail,
+    guarded,
+    print_json,
+)
 from cardavia_cli.commands.game import game_app
 
 GAME = "sisepai"
@@ -15,11 +25,31 @@ app = game_app(
 )
 
 
-@app.command()
+CHECK_HELP = "\n\n".join(
+    [
+        "Is this 21-card hand a win, and for how much? With 20 cards: which cards complete it.",
+        "Exit 0 for a win, 1 for no win (and for a 20-card waits answer), 2 for bad input.",
+        "[bold]Batch form[/bold]: [bold]cardavia sisepai check -[/bold] reads hands from "
+        "standard input, one per line, each line holding exactly what would follow "
+        "[bold]check[/bold] on the command line (cards, --exposed/-e melds), split like a "
+        "shell would (quotes, backslashes). Blank lines, and lines whose first word starts "
+        "with #, are skipped; a # starting a later word begins a comment to the end of the "
+        "line. Each other line gets one line of output, in input order: the --json document "
+        'of that hand, or {"error": MESSAGE, "line": N} for a bad line (N counts every input '
+        "line from 1), and the rest go on. Exit 0 when every line was valid (wins or not), 2 "
+        "when any line was bad (with one line on stderr naming the first).",
+        "Example: [bold]cardavia sisepai check - < hands.txt > answers.jsonl[/bold]",
+    ]
+)
+
+
+@app.command(help=CHECK_HELP)
 @guarded
 def check(
     cards: list[str] = typer.Argument(
-        ..., help="Concealed cards, e.g. rK rA rE F (aliases accepted)."
+        ...,
+        help="Concealed cards, e.g. rK rA rE F (aliases accepted); - alone reads hands from "
+        "standard input.",
     ),
     exposed: list[str] = typer.Option(
         [],
@@ -27,66 +57,73 @@ def check(
         "-e",
         help='An exposed meld, quoted: --exposed "rP yP wP". Repeat for more.',
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print one JSON document (the batch form always does)."
+    ),
 ) -> None:
-    """Is this 21-card hand a win, and for how much? With 20 cards: which cards complete it.
+    """Is this 21-card hand a win, and for how much? With 20 cards: which cards complete it."""
+    if "-" in cards:
+        _check_batch(cards, exposed)
+    from cardavia_cli.games.sisepai.check import check_hand
 
-    Exit 0 for a win, 1 for no win (and for a 20-card waits answer), 2 for bad input.
-    """
-    from cardavia_cli.engine.errors import CardError
-    from cardavia_cli.games.sisepai.cards import card_str, parse_cards
-    from cardavia_cli.games.sisepai.melds import Meld, best_win, meld_kind, waits
-
-    try:
-        concealed = parse_cards(cards)
-        fixed = []
-        for text in exposed:
-            meld = parse_cards(text.split())
-            if meld_kind(meld) is None:
-                fail(f"--exposed {text!r} is not a meld (rules section 5)")
-            fixed.append(meld)
-    except CardError as exc:
-        fail(str(exc))
-    total = len(concealed) + sum(len(m) for m in fixed)
-    if total not in (20, 21):
-        fail(f"a hand has 21 cards (20 to ask for waits), these are {total}")
-    try:
-        if total == 20:
-            found = waits(concealed, fixed)
-            result = None
-        else:
-            result = best_win(concealed, fixed)
-    except ValueError as exc:
-        fail(str(exc))
+    answer = check_hand(cards, exposed)
+    if as_json:
+        print_json(answer.to_json())
+        raise typer.Exit(EXIT_OK if answer.win else EXIT_NO)
     out = console()
-    if total == 20:
-        names = [card_str(c) for c in found]
-        if as_json:
-            print_json(
-                {"win": False, "score": None, "melds": [], "reason": "20 cards", "waits": names}
-            )
-        elif names:
-            out.print(f"Not a win yet (20 cards). Waits: [bold]{' '.join(names)}[/bold]")
+    if answer.waits is not None:
+        from cardavia_cli.games.sisepai.cards import cards_str
+
+        if answer.waits:
+            out.print(f"Not a win yet (20 cards). Waits: [bold]{cards_str(answer.waits)}[/bold]")
         else:
             out.print("Not a win yet (20 cards), and no card completes it.")
         raise typer.Exit(EXIT_NO)
-    if result is None:
-        reason = "the concealed cards cannot be completely melded"
-        if as_json:
-            print_json({"win": False, "score": None, "melds": [], "reason": reason})
-        else:
-            out.print(f"Not a win: {reason}.")
+    if not answer.win:
+        out.print(f"Not a win: {answer.reason}.")
         raise typer.Exit(EXIT_NO)
-    score, melds = result
-    if as_json:
-        print_json(
-            {"win": True, "score": score, "melds": [m.to_json() for m in melds], "reason": None}
-        )
-        return
     from cardavia_cli.games.sisepai.view import melds_table
 
-    fixed_melds = [Meld.of(m) for m in fixed]
-    out.print(melds_table(melds, title=f"A win worth {score} points", exposed=fixed_melds))
+    title = f"A win worth {answer.score} points"
+    out.print(melds_table(list(answer.melds), title=title, exposed=list(answer.exposed)))
+
+
+def _check_batch(cards: list[str], exposed: list[str]) -> NoReturn:
+    """``check -``: answer every line of standard input (see :data:`CHECK_HELP`), then exit
+    0 when every line was valid, 2 when any was bad (one line on stderr), 141 when the
+    reader of standard output went away."""
+    import sys
+
+    from cardavia_cli.commands.batch import run_batch
+    from cardavia_cli.games.sisepai.check import check_words
+
+    if cards != ["-"]:
+        fail("'-' (read hands from standard input) must be the only card argument")
+    if exposed:
+        fail("with '-', give the --exposed melds on each input line")
+    try:
+        answered, bad, first = run_batch(
+            lambda words: check_words(words).to_json(), sys.stdin.buffer, sys.stdout
+        )
+    except BrokenPipeError:
+        _silence_stdout()
+        raise typer.Exit(141) from None
+    if bad:
+        fail(f"{bad} of {answered} lines answered were bad input (the first: line {first})")
+    raise typer.Exit(EXIT_OK)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that nothing more fails to reach a
+    reader that has gone (Python's advice for a broken pipe)."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 __all__ = ["app", "EXIT_BAD"]

@@ -32,6 +32,11 @@ class CardError(CardaviaError, ValueError):
     """Text that is not a card of the game's notation."""
 
 
+class HandError(CardaviaError, ValueError):
+    """Cards that are each valid but do not make the hand asked about: a wrong number of
+    cards, an exposed group that is not a meld, more copies of a card than the pack holds."""
+
+
 class DealFileError(CardaviaError):
     """A deal file or save that cannot be read, is malformed, or does not replay.
 

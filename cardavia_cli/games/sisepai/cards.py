@@ -54,6 +54,8 @@ def _build_aliases() -> dict[str, int]:
 
 
 _ALIASES = _build_aliases()
+#: Canonical codes as written (the common case, looked up before any case folding).
+_CANONICAL = {code: i for i, code in enumerate(CODES)}
 
 
 def parse_card(text: str) -> int:
@@ -62,6 +64,9 @@ def parse_card(text: str) -> int:
     Raises :class:`~cardavia_cli.engine.errors.CardError` naming the text for anything else
     (``F1``, ``red``, ``xK``, ``red-flower``).
     """
+    code = _CANONICAL.get(text)
+    if code is not None:
+        return code
     key = text.strip().lower()
     try:
         return _ALIASES[key]

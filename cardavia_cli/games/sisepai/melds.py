@@ -10,8 +10,11 @@ Chariot/Horse/Cannon group (identical sets, ``field``); the four Soldiers (ident
 ``soldier3``, ``soldier4``); the flowers (always single). A hand is complete exactly when each
 of its ten groups is, and its best partition is the union of the groups' best partitions. Each
 group has at most 5**4 count patterns, so every answer (completeness, best score with its
-canonical tie-break, distance to a win) is precomputed once by exhaustive search over that
-group and then looked up: a win check is nine table look-ups.
+canonical tie-break, distance to a win) is precomputed by exhaustive search over that group
+and then looked up: a win check is nine table look-ups. The tables ship with the package
+(:data:`TABLES_FILE`, written by ``scripts/build_meld_tables.py`` from :func:`build_tables`;
+a test checks that the shipped file equals a fresh build), so importing this module costs a
+file read rather than the search.
 
 The canonical tie-break of rules 10.3 decomposes the same way: the groups' meld tuples map
 monotonically into the global index order, and merging the same melds into two sorted lists
@@ -22,6 +25,8 @@ hands.)
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -247,27 +252,95 @@ def _key(pattern: Sequence[int]) -> int:
     return k
 
 
-def _build_tables():
-    ok: dict[str, list[bool]] = {}
-    best: dict[str, list[tuple[int, tuple[tuple[int, ...], ...]] | None]] = {}
-    dist: dict[str, list[int]] = {}
-    for group, width in (("command", 3), ("field", 3), ("soldier", 4)):
+#: The widths of the three kinds of group, in the order the table file lists them.
+GROUP_WIDTHS: dict[str, int] = {"command": 3, "field": 3, "soldier": 4}
+#: The precomputed group tables, shipped beside this module (package data).
+TABLES_FILE = "meld_tables.json"
+#: Format of :data:`TABLES_FILE`; a file of another format is not used.
+TABLES_FORMAT = 1
+
+Best = tuple[int, tuple[tuple[int, ...], ...]] | None
+Tables = dict[str, tuple[list[Best], list[int]]]
+
+
+def build_tables() -> Tables:
+    """The group tables, built afresh by exhaustive search (about 0.1 s).
+
+    Returns ``{group: (best, dist)}`` for the groups ``command``, ``field`` and ``soldier``,
+    each list indexed by the base-5 key of a local count pattern (``5**width`` entries):
+    ``best[k]`` is ``(score, melds)`` of the best partition with the tie-break of rules 10.3
+    (melds as sorted tuples of local positions) or ``None`` when the pattern does not split
+    completely; ``dist[k]`` is the group's distance to a win (ai.md).
+    """
+    tables: Tables = {}
+    for group, width in GROUP_WIDTHS.items():
         size = 5**width
-        ok[group] = [False] * size
-        best[group] = [None] * size
-        dist[group] = [0] * size
+        best: list[Best] = [None] * size
+        dist = [0] * size
         for pattern in _patterns(width):
             k = _key(pattern)
-            b = _best_local(pattern, group)
-            ok[group][k] = b is not None
-            best[group][k] = b
-            dist[group][k] = _distance_local(pattern, group)
-    return ok, best, dist
+            best[k] = _best_local(pattern, group)
+            dist[k] = _distance_local(pattern, group)
+        tables[group] = (best, dist)
+    return tables
 
 
-_OK, _BEST, _DIST = _build_tables()
-_CMD_OK, _FLD_OK, _SOL_OK = _OK["command"], _OK["field"], _OK["soldier"]
-_CMD_D, _FLD_D, _SOL_D = _DIST["command"], _DIST["field"], _DIST["soldier"]
+def tables_json(tables: Tables) -> str:
+    """The text of :data:`TABLES_FILE` for ``tables`` (deterministic: one line per list)."""
+    lines = ["{", f'"format": {TABLES_FORMAT},']
+    for i, (group, (best, dist)) in enumerate(tables.items()):
+        rows = [None if b is None else [b[0], [list(m) for m in b[1]]] for b in best]
+        lines.append(f'"{group}": {{')
+        lines.append(f'"best": {json.dumps(rows, separators=(",", ":"))},')
+        lines.append(f'"dist": {json.dumps(dist, separators=(",", ":"))}')
+        lines.append("}," if i < len(tables) - 1 else "}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def load_tables(path: str | None = None) -> Tables:
+    """The group tables read from ``path`` (default: the shipped :data:`TABLES_FILE`).
+
+    Raises ``OSError`` if the file cannot be read and ``ValueError`` if it is not a table
+    file of :data:`TABLES_FORMAT` with lists of the right lengths.
+    """
+    if path is None:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), TABLES_FILE)
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    if not isinstance(data, dict) or data.get("format") != TABLES_FORMAT:
+        raise ValueError(f"{path}: not a meld table file of format {TABLES_FORMAT}")
+    tables: Tables = {}
+    for group, width in GROUP_WIDTHS.items():
+        entry = data.get(group)
+        if not isinstance(entry, dict):
+            raise ValueError(f"{path}: no table for the {group} groups")
+        rows, dist = entry.get("best"), entry.get("dist")
+        if not isinstance(rows, list) or not isinstance(dist, list):
+            raise ValueError(f"{path}: the {group} table needs lists 'best' and 'dist'")
+        if len(rows) != 5**width or len(dist) != 5**width:
+            raise ValueError(f"{path}: the {group} tables need {5**width} entries")
+        best: list[Best] = [
+            None if row is None else (row[0], tuple(map(tuple, row[1]))) for row in rows
+        ]
+        tables[group] = (best, dist)
+    return tables
+
+
+def _tables() -> Tables:
+    """The shipped tables, or a fresh build when they cannot be read (a broken install)."""
+    try:
+        return load_tables()
+    except (OSError, ValueError, TypeError, IndexError, KeyError):
+        return build_tables()
+
+
+_TABLES = _tables()
+_BEST = {group: best for group, (best, _) in _TABLES.items()}
+_CMD_OK, _FLD_OK, _SOL_OK = (
+    [b is not None for b in _TABLES[group][0]] for group in ("command", "field", "soldier")
+)
+_CMD_D, _FLD_D, _SOL_D = (_TABLES[group][1] for group in ("command", "field", "soldier"))
 
 
 def is_complete(counts: Sequence[int]) -> bool:

@@ -1,0 +1,145 @@
+"""``check``: Si Se Pai's win check as a calculator (cli.md; rules/sisepai.md 10, 13.2, 13.3).
+
+One answer for both forms of ``cardavia sisepai check``: the single form (cards on the command
+line) calls :func:`check_hand`; the batch form (``check -``, one hand per input line) calls
+:func:`check_words` on each line's words, which reads the same options as the command line
+and then calls :func:`check_hand`. Both give a :class:`CheckAnswer`, whose
+:meth:`~CheckAnswer.to_json` is the ``--json`` document of cli.md. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardavia_cli.engine.errors import CardaviaError, HandError
+from cardavia_cli.games.sisepai.cards import card_str, parse_cards
+from cardavia_cli.games.sisepai.melds import Meld, best_win, meld_kind, waits
+
+#: The ``reason`` of a 21-card hand that is not a win.
+NO_WIN_REASON = "the concealed cards cannot be completely melded"
+#: The ``reason`` of a 20-card waits answer (cli.md).
+WAITS_REASON = "20 cards"
+#: The options a line of the batch form may hold: the command line's own.
+EXPOSED_OPTIONS = ("--exposed", "-e")
+JSON_OPTION = "--json"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckAnswer:
+    """The answer to one ``check``.
+
+    ``win`` and ``score`` (``None`` unless a win); ``melds``, the whole best arrangement in
+    canonical order, exposed melds included (empty unless a win); ``exposed``, the exposed
+    melds as given; ``reason`` (``None`` for a win); ``waits``, the codes that complete a
+    20-card hand in canonical order (``None`` for a 21-card hand).
+    """
+
+    win: bool
+    score: int | None
+    melds: tuple[Meld, ...]
+    exposed: tuple[Meld, ...]
+    reason: str | None
+    waits: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The ``--json`` document of cli.md: ``{"win", "score", "melds", "reason"}``, plus
+        ``"waits"`` (canonical card codes) for a 20-card hand."""
+        doc: dict[str, object] = {
+            "win": self.win,
+            "score": self.score,
+            "melds": [m.to_json() for m in self.melds],
+            "reason": self.reason,
+        }
+        if self.waits is not None:
+            doc["waits"] = [card_str(c) for c in self.waits]
+        return doc
+
+
+def check_hand(cards: Sequence[str], exposed: Sequence[str] = ()) -> CheckAnswer:
+    """Is this hand a win, and for how much; with 20 cards, which cards complete it.
+
+    ``cards`` are the concealed card texts (any notation of rules 3.2); ``exposed`` holds one
+    string per exposed meld, its cards separated by spaces. With 21 cards in all the best
+    arrangement is chosen (rules 10.3, 13.2); with 20 the answer lists the waits (13.3).
+
+    Raises :class:`~cardavia_cli.engine.errors.CardError` for a text that is not a card (the
+    first one, concealed cards before exposed melds) and
+    :class:`~cardavia_cli.engine.errors.HandError` for an exposed group that is not a meld
+    (rules section 5), a total other than 20 or 21, or more copies of a card than the pack
+    holds (rules section 2).
+    """
+    concealed = parse_cards(cards)
+    fixed: list[list[int]] = []
+    for text in exposed:
+        meld = parse_cards(text.split())
+        if meld_kind(meld) is None:
+            raise HandError(f"--exposed {text!r} is not a meld (rules section 5)")
+        fixed.append(meld)
+    total = len(concealed) + sum(len(m) for m in fixed)
+    if total not in (20, 21):
+        raise HandError(f"a hand has 21 cards (20 to ask for waits), these are {total}")
+    fixed_melds = tuple(Meld.of(m) for m in fixed)
+    try:
+        if total == 20:
+            found = waits(concealed, fixed)
+            return CheckAnswer(False, None, (), fixed_melds, WAITS_REASON, tuple(found))
+        result = best_win(concealed, fixed)
+    except ValueError as exc:  # more copies than the pack holds
+        raise HandError(str(exc)) from None
+    if result is None:
+        return CheckAnswer(False, None, (), fixed_melds, NO_WIN_REASON)
+    score, melds = result
+    return CheckAnswer(True, score, tuple(melds), fixed_melds, None)
+
+
+def parse_check_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split the words that follow ``check`` on a command line into ``(cards, exposed)``.
+
+    Reads what the command line reads: ``--exposed MELD``, ``--exposed=MELD``, ``-e MELD`` and
+    ``-eMELD`` (repeatable; the value is the next word whatever it looks like), ``--json``
+    (accepted, no effect: every batch answer is JSON), ``--`` (every later word is a card);
+    options may come before, between or after the cards. Raises
+    :class:`~cardavia_cli.engine.errors.CardaviaError` for an unknown option, ``--json`` with
+    a value, or an option missing its value.
+    """
+    if "-" not in " ".join(words):  # no option at all (nearly every line): all cards
+        return list(words), []
+    cards: list[str] = []
+    exposed: list[str] = []
+    i, n = 0, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word[:1] != "-" or word == "-":
+            cards.append(word)
+        elif word == "--":
+            cards.extend(words[i:])
+            break
+        elif word in EXPOSED_OPTIONS:
+            if i == n:
+                raise CardaviaError(f'option {word} needs a meld, e.g. {word} "rP yP wP"')
+            exposed.append(words[i])
+            i += 1
+        elif word.startswith("--exposed="):
+            exposed.append(word[len("--exposed=") :])
+        elif word.startswith("-e"):
+            exposed.append(word[2:])
+        elif word == JSON_OPTION:
+            continue
+        elif word.startswith(JSON_OPTION + "="):
+            raise CardaviaError(f"option {JSON_OPTION} takes no value: {word!r}")
+        else:
+            raise CardaviaError(
+                f"no such option {word!r} (a line holds cards, --exposed/-e MELD and --json)"
+            )
+    return cards, exposed
+
+
+def check_words(words: Sequence[str]) -> CheckAnswer:
+    """The answer for the words that would follow ``check`` on a command line (one line of
+    the batch form, already split shell-like). Raises
+    :class:`~cardavia_cli.engine.errors.CardaviaError` (see :func:`parse_check_words` and
+    :func:`check_hand`)."""
+    cards, exposed = parse_check_words(words)
+    return check_hand(cards, exposed)
