@@ -117,7 +117,9 @@ class CucuView:
     ``dealer``), ``break`` after a showdown or ``over``; ``asker`` and ``target`` name the two
     seats of an Inn offer; ``legal`` the seat's answers when it is to act, else empty.
     ``round`` counts the rounds of the match (this one included), ``restarts`` the all-out
-    restarts so far.
+    restarts so far. ``start_lives`` are the lives of seats 0..3 when this round was dealt;
+    ``restarted`` says this round ended in an all-out restart (10.1), after which ``lives``
+    are three each.
     """
 
     seat: int
@@ -125,6 +127,7 @@ class CucuView:
     dealer: int
     order: tuple[int, ...]
     lives: tuple[int, ...]
+    start_lives: tuple[int, ...]
     phase: str
     to_act: int | None
     legal: tuple[Action, ...]
@@ -142,6 +145,7 @@ class CucuView:
     losers: tuple[int, ...]
     winner: int | None
     restarts: int
+    restarted: bool
 
 
 class CucuState(GameState):
@@ -326,6 +330,7 @@ class CucuState(GameState):
             dealer=rnd.dealer,
             order=rnd.order,
             lives=tuple(rnd.lives),
+            start_lives=rnd.start_lives,
             phase=self.phase,
             to_act=rnd.to_act,
             legal=LEGAL[decision] if decision is not None and rnd.to_act == seat else (),
@@ -343,6 +348,7 @@ class CucuState(GameState):
             losers=tuple(rnd.losers),
             winner=self.winner,
             restarts=self.restarts,
+            restarted=rnd.restarted,
         )
 
     def result(self) -> Outcome | None:
