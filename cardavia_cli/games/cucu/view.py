@@ -262,9 +262,9 @@ def pack_line(view: CucuView) -> Text:
 def card_line(view: CucuView) -> Text:
     """``Your card: the Horse (13): asked to swap, ...`` (its power in words), or that the
     seat is out of the match or of this round."""
+    if view.lives[view.seat] == 0 and view.winner is None:
+        return Text("You are out of the match.")
     if view.card is None:
-        if view.lives[view.seat] == 0:
-            return Text("You are out of the match: you have no card.")
         return Text("You have no card in this round.")
     out = Text("Your card: ")
     out.append_text(card_text(view.card, with_value=True))
