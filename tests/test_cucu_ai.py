@@ -49,6 +49,7 @@ def view(**changes) -> CucuView:
         dealer=3,
         order=(0, 1, 2, 3),
         lives=(3, 3, 3, 3),
+        start_lives=(3, 3, 3, 3),
         phase="turn",
         to_act=0,
         legal=LEGAL["turn"],
@@ -66,6 +67,7 @@ def view(**changes) -> CucuView:
         losers=(),
         winner=None,
         restarts=0,
+        restarted=False,
     )
     if "card" in changes and "cards" not in changes:
         changes["cards"] = (changes["card"], None, None, None)

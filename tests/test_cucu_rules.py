@@ -286,9 +286,9 @@ def test_an_action_value_with_an_unknown_verb_is_refused():
 def test_illegal_answers_name_the_rule_and_change_nothing():
     state = load("2 inn 6 9", [])
     assert (state.to_act, state.phase) == (0, "turn")
-    with pytest.raises(IllegalActionError, match=r"seat 0 at 'turn': 'pay' .*section 6"):
+    with pytest.raises(IllegalActionError, match=r"seat 0, on a turn: 'pay' .*section 6"):
         state.parse_action("pay")
-    with pytest.raises(IllegalActionError, match=r"'draw' is the dealer's .*section 8"):
+    with pytest.raises(IllegalActionError, match=r"'draw' is only the dealer's .*section 8"):
         state.parse_action("draw")
     before = (log(state), state.to_act, state.phase, state.history[:])
     with pytest.raises(IllegalActionError, match="section 6"):

@@ -20,6 +20,7 @@ lives to spare (at least two lives beyond the pacts it already carries).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -81,9 +82,21 @@ class BasicAgent:
         if phase == "pay":
             carried = sum(1 for _, holder in view.pacts if holder == view.seat)
             return ACCEPT if view.lives[view.seat] - carried >= SPARE else REFUSE
-        if phase == "dealer":
-            return SWAP if self._draw_is_better(view) else KEEP
-        return SWAP if self._ask_is_better(view) else KEEP
+        est = self.estimates(view)
+        return SWAP if est["swap"] < est["keep"] else KEEP
+
+    def estimates(self, view: CucuView) -> dict[str, float]:
+        """On a turn or as the dealer (sections 7, 8): the expected lives lost by each
+        answer, ``{"keep": k, "swap": s}``, from what the seat has seen. ``k`` is the chance
+        that the seat's card loses at the showdown; ``s`` that of the card a swap would bring
+        (the bottom card of the pack for the dealer), plus a life for a Hunter or a Cat
+        (``inf`` when no card can be there). Raises ``ValueError`` at any other decision
+        point or for a seat without a card."""
+        if view.card is None or view.phase not in ("turn", "dealer"):
+            raise ValueError(f"no keep/swap estimate at {view.phase!r} without a card")
+        if view.phase == "dealer":
+            return self._draw_estimates(view)
+        return self._ask_estimates(view)
 
     # -- what the seat knows -----------------------------------------------------------------
     @staticmethod
@@ -110,20 +123,20 @@ class BasicAgent:
                 known[s] = INDEX[name]
         return pool, known, hidden
 
-    def _draw_is_better(self, view: CucuView) -> bool:
-        """Section 8: the dealer's expected loss with its card against the bottom card."""
+    def _draw_estimates(self, view: CucuView) -> dict[str, float]:
+        """Section 8: the dealer's expected loss with its card and with the bottom card."""
         assert view.card is not None
         pool, known, hidden = self._table(view)
         others = list(known.values())
         keep = lose_chance(INDEX[view.card], others, len(hidden), pool)
-        if keep == 0.0:
-            return False
         if view.bottom is not None:
-            return lose_chance(INDEX[view.bottom], others, len(hidden), pool) < keep
-        return _average_swap(others, len(hidden), pool, _ALL) < keep
+            draw = lose_chance(INDEX[view.bottom], others, len(hidden), pool)
+        else:
+            draw = _average_swap(others, len(hidden), pool, _ALL)
+        return {"keep": keep, "swap": draw}
 
-    def _ask_is_better(self, view: CucuView) -> bool:
-        """Section 7: expected loss of keeping against asking the next player in order."""
+    def _ask_estimates(self, view: CucuView) -> dict[str, float]:
+        """Section 7: expected loss of keeping and of asking the next player in order."""
         assert view.card is not None
         me = view.seat
         card = INDEX[view.card]
@@ -173,9 +186,9 @@ class BasicAgent:
                 pool[r] = copies
                 total += copies
             if total == 0:
-                return False
+                return {"keep": keep, "swap": math.inf}
             ask /= total
-        return ask < keep
+        return {"keep": keep, "swap": ask}
 
 
 _ALL = tuple(range(NUM_RANKS))

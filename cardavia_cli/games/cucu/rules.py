@@ -44,10 +44,17 @@ VERBS: tuple[str, ...] = ("keep", "swap", "pay", "accept", "refuse")
 ALIASES: dict[str, str] = {"draw": "swap"}
 #: What each decision point is about, for messages (section 6).
 RULE: dict[str, str] = {
-    "turn": "section 6, 7: on your turn answer keep or swap (ask the next player)",
-    "inn": "section 7.5: stopped by an Inn, answer keep or pay",
-    "pay": "section 7.5: as the Inn holder asked to pay, answer accept or refuse",
-    "dealer": "section 8: as the dealer answer keep or swap (draw: the bottom card of the pack)",
+    "turn": "section 6, 7: answer keep, or swap to ask the next player",
+    "inn": "section 7.5: answer keep, or pay to ask the Inn holder to pay for you",
+    "pay": "section 7.5: answer accept or refuse",
+    "dealer": "section 8: answer keep, or swap (draw) for the bottom card of the pack",
+}
+#: Where a seat stands at each decision point, for messages (``seat 2, on a turn: ...``).
+PLACE: dict[str, str] = {
+    "turn": "on a turn",
+    "inn": "stopped by an Inn",
+    "pay": "asked to pay as the Inn holder",
+    "dealer": "as the dealer",
 }
 
 
@@ -117,7 +124,9 @@ class CucuView:
     ``dealer``), ``break`` after a showdown or ``over``; ``asker`` and ``target`` name the two
     seats of an Inn offer; ``legal`` the seat's answers when it is to act, else empty.
     ``round`` counts the rounds of the match (this one included), ``restarts`` the all-out
-    restarts so far.
+    restarts so far. ``start_lives`` are the lives of seats 0..3 when this round was dealt;
+    ``restarted`` says this round ended in an all-out restart (10.1), after which ``lives``
+    are three each.
     """
 
     seat: int
@@ -125,6 +134,7 @@ class CucuView:
     dealer: int
     order: tuple[int, ...]
     lives: tuple[int, ...]
+    start_lives: tuple[int, ...]
     phase: str
     to_act: int | None
     legal: tuple[Action, ...]
@@ -142,6 +152,7 @@ class CucuView:
     losers: tuple[int, ...]
     winner: int | None
     restarts: int
+    restarted: bool
 
 
 class CucuState(GameState):
@@ -271,16 +282,15 @@ class CucuState(GameState):
             if self.winner is not None:
                 return f"{shown!r}: the match is over, seat {self.winner} won (section 10.2)"
             return f"{shown!r}: the round is over; the next round starts next (section 10.3)"
+        where = f"seat {rnd.to_act}, {PLACE[decision]}"
         if word == "draw" and decision != "dealer":
             return (
-                f"seat {rnd.to_act} at {decision!r}: 'draw' is the dealer's swap with the pack "
-                f"(section 8); {RULE[decision]}"
+                f"{where}: 'draw' is only the dealer's swap with the pack (section 8); "
+                f"{RULE[decision]}"
             )
         if action in LEGAL[decision]:
             return None
-        return (
-            f"seat {rnd.to_act} at {decision!r}: {shown!r} is not a legal answer ({RULE[decision]})"
-        )
+        return f"{where}: {shown!r} is not a legal answer ({RULE[decision]})"
 
     def parse_action(self, text: str) -> Action:
         """Read a decision for the seat to act (section 6). Raises ``InvalidActionError`` for
@@ -326,6 +336,7 @@ class CucuState(GameState):
             dealer=rnd.dealer,
             order=rnd.order,
             lives=tuple(rnd.lives),
+            start_lives=rnd.start_lives,
             phase=self.phase,
             to_act=rnd.to_act,
             legal=LEGAL[decision] if decision is not None and rnd.to_act == seat else (),
@@ -343,6 +354,7 @@ class CucuState(GameState):
             losers=tuple(rnd.losers),
             winner=self.winner,
             restarts=self.restarts,
+            restarted=rnd.restarted,
         )
 
     def result(self) -> Outcome | None:
