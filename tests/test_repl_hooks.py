@@ -558,7 +558,7 @@ def test_play_3_with_two_3s_asks_which_one_by_number_or_cancel() -> None:
     reader = run(session, ["3", "play 3", "cancel", "cancel", "play 3", "2"])
     text = lines_of(out)
     asked = [
-        "seat 0, play: 'play 3' can be read 2 ways",
+        "play: 'play 3' can be read 2 ways",
         "1)  play a3",
         "2)  play c3",
         "Type a number, or cancel.",

@@ -4,7 +4,7 @@ follow with the lowest card that keeps a token safe)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardavia_cli.engine.agents import RandomAgent
@@ -29,4 +29,4 @@ class BasicAgent:
         return Action("play", min(low or cards, key=strength))
 
 
-AGENTS = {"random": RandomAgent, "basic": BasicAgent}
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "basic": BasicAgent}
