@@ -22,7 +22,13 @@ from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
 from cardavia_cli.games.minchiate.deal import auto_discards, discardable
-from cardavia_cli.games.minchiate.rules import PASS, Action, MinchiateView, play
+from cardavia_cli.games.minchiate.rules import (
+    PASS,
+    Action,
+    MinchiateView,
+    discard_refusal,
+    play,
+)
 from cardavia_cli.games.minchiate.tricks import strength, suit_to_follow
 
 
@@ -67,7 +73,7 @@ class BasicAgent:
         list of them) and why, in a few plain words citing the rules where they decide."""
         if view.phase == "discard":
             choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
-            if choice in legal:
+            if discard_refusal(view.hand, choice.cards) is None:
                 return choice, (
                     "zero-point cards of your shortest suits, to make voids (a suit whose King "
                     "you hold goes last, trumps after every suit card; rules 7.2)"
@@ -120,13 +126,14 @@ class BasicAgent:
         if king is not None and king in cards and suit not in view.suits_led and not trumped:
             return king, "cash your King in the first round of its suit, before it is trumped"
         winners = [c for c in cards if strength(c, suit) > best]
-        if winners:
-            low = min(winners, key=lambda c: (strength(c, suit), c.points))
-            if points > 0:
-                return low, f"take the {points} points in this trick with your cheapest winner"
-            if last and low.points == 0:
-                return low, "take the trick for free: you play last and this card costs nothing"
-        return self._cheap(cards, suit, "you cannot win this trick cheaply: play cheap")
+        if not winners:
+            return self._cheap(cards, suit, "you cannot beat this trick: play your cheapest card")
+        low = min(winners, key=lambda c: (strength(c, suit), c.points))
+        if points > 0:
+            return low, f"take the {points} points in this trick with your cheapest winner"
+        if last and low.points == 0:
+            return low, "take the trick for free: you play last and this card costs nothing"
+        return self._cheap(cards, suit, "no points in this trick yet: play your cheapest card")
 
     def _cheap(self, cards: list[Card], suit: str | None, why: str) -> tuple[Card, str]:
         plain = [c for c in cards if not c.is_matto]

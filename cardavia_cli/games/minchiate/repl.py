@@ -286,7 +286,7 @@ class MinchiateUI:
         line.append(self.describe(view, suggestion))
         chosen, why = BasicAgent().explain(view, view.legal)
         if chosen == suggestion:
-            line.append(f" ({why})")
+            line.append(f". Why: {why}.")
         return line
 
     # -- narration ---------------------------------------------------------------------------

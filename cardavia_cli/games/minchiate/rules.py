@@ -441,7 +441,7 @@ class MinchiateState(GameState):
         card = action.cards[0]
         hand = self.hands[seat]
         if card not in hand:
-            return f"{where}: {card} is not in the hand of seat {seat}"
+            return f"{where}: {card} is not in seat {seat}'s hand (rules 9.3)"
         if card in self.legal_cards():
             return None
         return f"{where}: {play_refusal(hand, self.trick, self.suits_led, card)}"
