@@ -376,11 +376,7 @@ class _Teller:
         line = self._who(robber)
         line.append(f" {_verb(robber, self.seat, 'rob')} ")
         line.append_text(codes_text(w[1:], points=True))
-        where = (
-            "at the cut, from the bottom of the pack"
-            if robber == self.cutter
-            else ("from the fola")
-        )
+        where = "from the bottom of the pack" if robber == self.cutter else "from the fola"
         points = _points(w[1:])
         line.append(f" {where}: {points} points for {team_word(team(robber), self.seat)}.")
         return line
@@ -397,11 +393,12 @@ class _Teller:
             line.append(" (no points).")
         return line
 
-    def _settled(self, line: Text, j: int, *, diff: bool = True) -> int:
-        """Append the settlement of the ``score`` and ``resto`` events from ``j`` on: the new
-        difference and the resti won; returns the index after them."""
+    def _settled(self, j: int) -> tuple[int, list[RenderableType]]:
+        """The ``score`` and ``resto`` events from ``j`` on (the score itself is told with its
+        cause): a line per resto won, with the resti and the difference after it (10.3).
+        Returns the index after them and the lines."""
         events = self.events
-        last_diff: int | None = None
+        last_diff = 0
         restos: list[int] = []
         while j < len(events) and events[j].kind in ("score", "resto"):
             if events[j].kind == "score":
@@ -409,13 +406,13 @@ class _Teller:
             else:
                 restos.append(int(events[j].args[0]))
             j += 1
-        if last_diff is not None and diff:
-            line.append(f"; difference {diff_words(last_diff, self.seat)}")
+        lines: list[RenderableType] = []
         for t in restos:
-            line.append(f"; a resto for {team_word(t, self.seat)}", style="bold")
-        if restos:
-            line.append(f" (resti: {self._resti_now(j)})")
-        return j
+            line = Text(f"A resto for {team_word(t, self.seat)}!", style="bold")
+            line.append(f" Resti: {self._resti_now(j)}; difference ")
+            line.append(f"{diff_words(last_diff, self.seat)}.")
+            lines.append(line)
+        return j, lines
 
     def _resti_now(self, j: int) -> str:
         """The resti after the events up to ``j`` (counted from every ``resto`` event)."""
@@ -453,84 +450,72 @@ class _Teller:
         while i < len(events):
             kind = events[i].kind
             self._track(i)
-            if kind == "play":
+            if kind in ("play", "dealer", "result"):
+                # a trick is told when it is complete; the intro tells the roles and the
+                # outcome the result, with its breakdown
                 i += 1
                 continue
             if kind == "trick":
                 line = self._trick_line(self.ended, i)
-                j = self._settled(line, i + 1)
                 line.append(".")
                 lines.append(line)
-                for k in range(i + 1, j):
-                    self._track(k)
-                i = j
-                continue
-            if kind == "declare":
+                i += 1
+            elif kind == "declare":
                 line, i = self._declaration(i)
                 lines.append(line)
-                continue
-            if kind in ("score", "resto"):
-                line = Text("Running difference: ")
-                j = self._settled(Text(), i, diff=False)
-                diffs = [int(e.args[2]) for e in events[i:j] if e.kind == "score"]
-                line.append(diff_words(diffs[-1], self.seat) if diffs else "unchanged")
-                won = [int(e.args[0]) for e in events[i:j] if e.kind == "resto"]
-                for t in won:
-                    line.append(f"; a resto for {team_word(t, self.seat)}", style="bold")
-                line.append(f" (resti: {self._resti_now(j)}).")
-                lines.append(line)
-                for k in range(i + 1, j):
-                    self._track(k)
-                i = j
-                continue
-            if kind == "count":
+            elif kind == "count":
                 line, i = self._count_line(i)
                 lines.append(line)
                 continue
-            if kind == "result":
+            elif kind in ("score", "resto"):
+                j, _ = self._settled(i)
+                diffs = [int(e.args[2]) for e in events[i:j] if e.kind == "score"]
+                if diffs:
+                    line = Text(f"Running difference: {diff_words(diffs[-1], self.seat)}")
+                    line.append(f" (resti: {self._resti_now(j)}).")
+                    lines.append(line)
+            else:
+                lines.append(self._plain(i, narrating=True))
                 i += 1
-                continue  # the outcome says it, with the breakdown
-            lines.append(self._plain(i, narrating=True))
-            i += 1
+                continue
+            j, restos = self._settled(i)
+            lines.extend(restos)
+            for k in range(i, j):
+                self._track(k)
+            i = j
         return lines
 
     def _declaration(self, i: int) -> tuple[Text, int]:
+        """One seat's declaration (8): a line per combination, the points on the last."""
         events = self.events
         who = int(events[i].args[0])
         line = self._who(who)
         line.append(f" {_verb(who, self.seat, 'declare')} ")
         j = i
         total = 0
-        first = True
         while j < len(events) and events[j].kind == "declare" and int(events[j].args[0]) == who:
             w = _words(events[j])
-            if not first:
-                line.append(" and ")
-            first = False
+            if j > i:
+                line.append(",\n  and ")
             line.append(f"{w[1]} ")
             line.append_text(codes_text(w[3:]))
             line.append(f" ({w[2]})")
             total += int(w[2])
             j += 1
-        line.append(f": +{total} for {team_word(team(who), self.seat)}")
-        j = self._settled(line, j)
-        line.append(".")
+        line.append(f": +{total} for {team_word(team(who), self.seat)}.")
         return line, j
 
     def _count_line(self, i: int) -> tuple[Text, int]:
+        """The end count of both teams (10.2), their parts left to the outcome."""
         events = self.events
-        line = Text("The end count (rules 10.2): ", style="bold")
+        totals: dict[int, int] = {}
         j = i
-        parts = []
         while j < len(events) and events[j].kind == "count":
-            t, cards, combos, bonus, last, total = (int(a) for a in events[j].args)
-            text = (
-                f"{team_word(t, self.seat)} {total} (card points {cards}, combinations "
-                f"{combos}, count bonus {bonus}, last trick {last})"
-            )
-            parts.append(text)
+            totals[int(events[j].args[0])] = int(events[j].args[5])
             j += 1
-        line.append("; ".join(parts) + ".")
+        line = Text("The end count (rules 10.2): ", style="bold")
+        line.append(", ".join(f"{team_word(t, self.seat)} {n}" for t, n in sorted(totals.items())))
+        line.append(".")
         return line, j
 
     def _plain(self, i: int, *, narrating: bool = False) -> Text:
