@@ -309,7 +309,7 @@ def test_follow_suit_and_trump_rules_are_named():
     state.play_text("play T21")
     with pytest.raises(IllegalActionError, match=r"trumps are to follow"):
         state.parse_action("play 6S")
-    with pytest.raises(IllegalActionError, match="not in the hand"):
+    with pytest.raises(IllegalActionError, match=r"T40 is not in seat 1.s hand"):
         state.parse_action("play T40")
     with pytest.raises(InvalidActionError, match="not a Minchiate card"):
         state.parse_action("play TC")

@@ -22,7 +22,13 @@ from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
 from cardavia_cli.games.minchiate.deal import auto_discards, discardable
-from cardavia_cli.games.minchiate.rules import PASS, Action, MinchiateView, play
+from cardavia_cli.games.minchiate.rules import (
+    PASS,
+    Action,
+    MinchiateView,
+    discard_refusal,
+    play,
+)
 from cardavia_cli.games.minchiate.tricks import strength, suit_to_follow
 
 
@@ -54,30 +60,53 @@ def cheapest(cards: Sequence[Card], suit: str | None) -> Card:
 
 
 class BasicAgent:
-    """Level ``basic`` (module docstring)."""
+    """Level ``basic`` (module docstring). :meth:`explain` gives its choice with the reason,
+    for the REPL's ``hint``; :meth:`choose` is that choice alone."""
 
     name = "basic"
 
     def choose(self, view: MinchiateView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: MinchiateView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The action ``basic`` chooses among ``legal`` (the view's legal actions, or a lazy
+        list of them) and why, in a few plain words citing the rules where they decide."""
         if view.phase == "discard":
             choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
-            return choice if choice in legal else legal[0]
+            if discard_refusal(view.hand, choice.cards) is None:
+                return choice, (
+                    "zero-point cards of your shortest suits, to make voids (a suit whose King "
+                    "you hold goes last, trumps after every suit card; rules 7.2)"
+                )
+            return legal[0], "the first discard allowed (rules 7.2)"
         if view.phase == "declare":
             numbers = tuple(range(1, len(view.listed) + 1))
-            return Action("declare", numbers=numbers) if numbers else PASS
+            if not numbers:
+                return PASS, "no combination to declare"
+            points = sum(c.points for c in view.listed)
+            return Action("declare", numbers=numbers), (
+                f"declaring costs nothing and scores {points} for your team now (rules 8)"
+            )
         cards = [a.cards[0] for a in legal]
+        if len(cards) == 1:
+            return play(cards[0]), "your only legal card (rules 9.3)"
         if not view.trick:
-            return play(self._lead(view, cards))
-        return play(self._follow(view, cards))
+            card, why = self._lead(view, cards)
+        else:
+            card, why = self._follow(view, cards)
+        return play(card), why
 
-    def _lead(self, view: MinchiateView, cards: list[Card]) -> Card:
+    def _lead(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
         kings = [c for c in cards if c.is_king and c.suit not in view.suits_led]
         if kings:
-            return kings[0]
+            return kings[0], (
+                "cash a King in the first round of its suit, before anyone can be void of it"
+            )
         plain = [c for c in cards if not c.is_matto] or cards
-        return min(plain, key=lambda c: (c.points, c.is_trump, strength(c, c.suit), c.index))
+        card = min(plain, key=lambda c: (c.points, c.is_trump, strength(c, c.suit), c.index))
+        return card, "lead your cheapest card: it gives the opponents the least"
 
-    def _follow(self, view: MinchiateView, cards: list[Card]) -> Card:
+    def _follow(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
         played = [c for _, c in view.trick]
         suit = suit_to_follow(played)
         if suit is None:  # only the Matto led: this card sets the suit
@@ -89,27 +118,31 @@ class BasicAgent:
         points = sum(c.points for c in played if not c.is_matto)
         if team(winner_seat) == view.team:
             if last:
-                return max(cards, key=lambda c: (c.points, -c.is_trump, -strength(c, suit)))
-            return self._cheap(cards, suit)
+                card = max(cards, key=lambda c: (c.points, -c.is_trump, -strength(c, suit)))
+                return card, "your side wins this trick and you play last: give it your points"
+            return self._cheap(cards, suit, "your side is winning this trick: play cheap")
         king = suit_card("K", suit) if suit != "T" else None
         trumped = any(c.is_trump for c in played)
         if king is not None and king in cards and suit not in view.suits_led and not trumped:
-            return king
+            return king, "cash your King in the first round of its suit, before it is trumped"
         winners = [c for c in cards if strength(c, suit) > best]
-        if winners:
-            low = min(winners, key=lambda c: (strength(c, suit), c.points))
-            if points > 0 or (last and low.points == 0):
-                return low
-        return self._cheap(cards, suit)
+        if not winners:
+            return self._cheap(cards, suit, "you cannot beat this trick: play your cheapest card")
+        low = min(winners, key=lambda c: (strength(c, suit), c.points))
+        if points > 0:
+            return low, f"take the {points} points in this trick with your cheapest winner"
+        if last and low.points == 0:
+            return low, "take the trick for free: you play last and this card costs nothing"
+        return self._cheap(cards, suit, "no points in this trick yet: play your cheapest card")
 
-    def _cheap(self, cards: list[Card], suit: str | None) -> Card:
+    def _cheap(self, cards: list[Card], suit: str | None, why: str) -> tuple[Card, str]:
         plain = [c for c in cards if not c.is_matto]
         if not plain:
-            return cards[0]
+            return cards[0], why
         card = cheapest(plain, suit)
         if card.points > 0 and MATTO in cards:
-            return MATTO
-        return card
+            return MATTO, "the Matto rather than a counting card: it is never captured (9.5)"
+        return card, why
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}

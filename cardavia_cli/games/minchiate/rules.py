@@ -192,7 +192,10 @@ class MinchiateView:
     ``trick`` is the trick in progress as ``(seat, card)`` pairs led by ``leader``; ``tricks``
     the completed tricks ``(leader, cards)``; ``suits_led`` the suits to follow of those tricks
     (for the King obligation); ``listed`` the combinations in this seat's hand while it is to
-    declare (numbered 1..k in ``declare``); ``legal`` its legal actions when it is to act.
+    declare (numbered 1..k in ``declare``); ``legal`` its legal actions when it is to act;
+    ``scored`` the points each team has scored in running events so far (10.3: robbing, the
+    exposed card, declarations, captures); ``deal_result`` the end count and final rounding
+    once the deal is over (10.2, 10.4, 10.5).
     """
 
     seat: int
@@ -222,6 +225,8 @@ class MinchiateView:
     diff: int
     legal: tuple[Action, ...]
     outcome: Outcome | None = field(default=None)
+    scored: tuple[int, int] = (0, 0)
+    deal_result: DealResult | None = None
 
     @property
     def team(self) -> int:
@@ -436,7 +441,7 @@ class MinchiateState(GameState):
         card = action.cards[0]
         hand = self.hands[seat]
         if card not in hand:
-            return f"{where}: {card} is not in the hand of seat {seat}"
+            return f"{where}: {card} is not in seat {seat}'s hand (rules 9.3)"
         if card in self.legal_cards():
             return None
         return f"{where}: {play_refusal(hand, self.trick, self.suits_led, card)}"
@@ -630,7 +635,17 @@ class MinchiateState(GameState):
             diff=self.settlement.diff,
             legal=tuple(self.legal_actions()) if acting else (),
             outcome=self.outcome,
+            scored=self.scored(),
+            deal_result=self.deal_result,
         )
+
+    def scored(self) -> tuple[int, int]:
+        """The points each team has scored in running events so far (10.3), ``(team 0, team
+        1)``; their difference less 60 per resto is the running difference."""
+        totals = [0, 0]
+        for event in self.running:
+            totals[event.team] += event.points
+        return (totals[0], totals[1])
 
     def result(self) -> Outcome | None:
         return self.outcome

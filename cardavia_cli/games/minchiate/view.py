@@ -1,0 +1,516 @@
+"""Rich rendering of Minchiate cards and of a seat's view of the table (RULES.md 3, 5-10).
+
+Returns rich renderables; it never prints. Every card keeps its canonical code (``KS``,
+``T36``), so a hand stays readable with ``NO_COLOR`` or off a terminal; the suits are coloured
+and the counting cards (2.2) carry their points, ``T36(10)``. The functions at the end render
+one seat's view for the REPL: the hand by suit, the table (roles, the score and resti, the
+exposed and robbed cards, the fola once shown, the declarations, the trick in progress), the
+choices, the score and the result with its breakdown (10.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardavia_cli.engine.seats import (
+    SEAT_NAMES,
+    distance,
+    next_seat,
+    partner,
+    team,
+    turn_order_from,
+)
+from cardavia_cli.games.minchiate.cards import SUIT_NAMES, SUITS, TRUMP_SUIT, Card, parse_card
+from cardavia_cli.games.minchiate.combos import Combination
+from cardavia_cli.games.minchiate.deal import auto_discards
+from cardavia_cli.games.minchiate.scoring import RESTO, EndPoints
+from cardavia_cli.games.minchiate.tricks import suit_to_follow, trick_winner
+
+if TYPE_CHECKING:
+    from cardavia_cli.engine.game import Outcome
+    from cardavia_cli.games.minchiate.rules import MinchiateView
+
+#: Styles of the suits (Cups, Coins, Swords, Batons), of the trumps and of the Matto. Swords
+#: use the terminal's own colour in bold (blue reads badly on a dark background).
+SUIT_STYLES = {"C": "red", "D": "yellow", "S": "bold", "B": "green", TRUMP_SUIT: "magenta"}
+MATTO_STYLE = "bold cyan"
+#: Rows of a hand: the Matto, the trumps, then the suits (the canonical order, 3.3).
+HAND_ROWS: tuple[tuple[str | None, str], ...] = (
+    (None, "Matto"),
+    (TRUMP_SUIT, "Trumps"),
+    *((s, n) for s, n in zip(SUITS, SUIT_NAMES, strict=True)),
+)
+DASH = Text("-", style="dim")
+
+
+def suit_word(suit: str | None) -> str:
+    """``"Cups"`` ... ``"Batons"``, ``"trumps"`` for ``"T"``, ``"any card"`` for ``None``."""
+    if suit is None:
+        return "any card"
+    return "trumps" if suit == TRUMP_SUIT else SUIT_NAMES[SUITS.index(suit)]
+
+
+def card_style(card: Card) -> str:
+    """The rich style of a card: its suit's colour, bold for a counting card."""
+    if card.is_matto:
+        return MATTO_STYLE
+    style = SUIT_STYLES[card.suit or TRUMP_SUIT]
+    return f"bold {style}" if card.is_counting and style != "bold" else style
+
+
+def card_text(card: Card, points: bool = False) -> Text:
+    """One card as styled text; with ``points``, a counting card carries its points
+    (``T36(10)``, ``KC(5)``)."""
+    out = Text(str(card), style=card_style(card))
+    if points and card.is_counting:
+        out.append(f"({card.points})", style="dim")
+    return out
+
+
+def cards_text(cards: Iterable[Card], points: bool = False, sep: str = " ") -> Text:
+    """Several cards as one styled line (``points``: see :func:`card_text`)."""
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(card, points))
+    return out
+
+
+def codes_text(codes: Iterable[object], points: bool = False) -> Text:
+    """Cards given by their canonical codes (event fields) as one styled line."""
+    return cards_text((parse_card(str(c)) for c in codes), points)
+
+
+def combination_text(combo: Combination) -> Text:
+    """``sequence T30 T31 T32 T33 (20)``."""
+    out = Text(f"{combo.kind} ")
+    out.append_text(cards_text(combo.cards))
+    out.append(f" ({combo.points})")
+    return out
+
+
+# -- seats and teams, as said to the person at ``viewer`` ------------------------------------
+def seat_label(seat: int, viewer: int = 0) -> str:
+    """``"you"`` for the viewer, else e.g. ``"seat 1 (right)"`` (rules 4: where it sits)."""
+    if seat == viewer:
+        return "you"
+    return f"seat {seat} ({SEAT_NAMES[distance(viewer, seat)]})"
+
+
+def seat_subject(seat: int, viewer: int = 0) -> str:
+    """:func:`seat_label` at the start of a sentence: ``"You"``, ``"Seat 1 (right)"``."""
+    label = seat_label(seat, viewer)
+    return label[0].upper() + label[1:]
+
+
+def seat_short(seat: int, viewer: int = 0) -> str:
+    """``"you"``, ``"right"``, ``"across"`` or ``"left"``: where the seat sits."""
+    return SEAT_NAMES[distance(viewer, seat)]
+
+
+def teams(viewer: int = 0) -> tuple[int, int]:
+    """``(the viewer's team, the other team)``."""
+    return team(viewer), team(next_seat(viewer))
+
+
+def team_word(team_number: int, viewer: int = 0) -> str:
+    """``"us"`` for the viewer's team, ``"them"`` for the other."""
+    return "us" if team_number == team(viewer) else "them"
+
+
+def team_label(team_number: int, viewer: int = 0, short: bool = False) -> str:
+    """``"your team (you and across)"`` or ``"their team (right and left)"``; ``short``:
+    ``"us (you, across)"``, ``"them (right, left)"``."""
+    seats = [s for s in turn_order_from(viewer) if team(s) == team_number]
+    if short:
+        names = ", ".join(seat_short(s, viewer) for s in seats)
+        return f"{team_word(team_number, viewer)} ({names})"
+    names = " and ".join(seat_short(s, viewer) for s in seats)
+    whose = "your" if team_number == team(viewer) else "their"
+    return f"{whose} team ({names})"
+
+
+def diff_words(diff: int, viewer: int = 0) -> str:
+    """The running difference (team 0 minus team 1, 10.3) seen from the viewer's team:
+    ``"+7 for us"``, ``"12 for them"``, ``"0"``."""
+    mine = diff if team(viewer) == 0 else -diff
+    if mine > 0:
+        return f"+{mine} for us"
+    if mine < 0:
+        return f"{-mine} for them"
+    return "0"
+
+
+def resti_words(resti: Sequence[int], viewer: int = 0) -> str:
+    """``"us 1, them 0"``: the resti of the viewer's team first."""
+    mine, theirs = teams(viewer)
+    return f"us {resti[mine]}, them {resti[theirs]}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 resto"``, ``"2 resti"``, ``"3 cards"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+# -- the hand ---------------------------------------------------------------------------------
+def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
+    """A hand by suit (rows Matto, Trumps, Cups, Coins, Swords, Batons; canonical order in a
+    row, 3.3), the counting cards marked with their points, the points per row and in all."""
+    total = sum(c.points for c in cards)
+    head = title or f"Your hand ({plural(len(cards), 'card')}, {total} card points)"
+    table = Table(
+        title=head, title_justify="left", box=None, padding=(0, 2, 0, 0), show_header=False
+    )
+    table.add_column(no_wrap=True)
+    table.add_column()
+    table.add_column(justify="right", no_wrap=True)
+    for suit, name in HAND_ROWS:
+        row = [c for c in sorted(cards) if c.suit == suit]
+        if suit is None and not row:
+            continue  # the Matto's row only when it is held
+        points = sum(c.points for c in row)
+        table.add_row(
+            Text(name, style=SUIT_STYLES.get(suit or "", MATTO_STYLE)),
+            cards_text(row, points=True) if row else DASH,
+            Text(f"{points} pts" if points else "", style="dim"),
+        )
+    return table
+
+
+# -- the table ------------------------------------------------------------------------------
+def score_line(view: MinchiateView) -> Text:
+    """Both teams' resti and running score (10.3): ``Resti: us 1, them 0   difference +7 for
+    us   scored: us 85, them 18``."""
+    me, them = teams(view.seat)
+    out = Text("Resti: ", style="bold")
+    out.append(resti_words(view.resti, view.seat))
+    out.append(f"   difference {diff_words(view.diff, view.seat)}")
+    out.append(f"   scored: us {view.scored[me]}, them {view.scored[them]}", style="dim")
+    return out
+
+
+def roles_line(view: MinchiateView) -> Text:
+    """Dealer, cutter and first leader (rules 4)."""
+    out = Text("Dealer: ")
+    out.append(seat_label(view.dealer, view.seat), style="bold")
+    out.append("   cutter: ")
+    out.append(seat_label(view.cutter, view.seat))
+    out.append("   first leader: ")
+    out.append(seat_label(view.first_leader, view.seat))
+    return out
+
+
+def seen_line(view: MinchiateView) -> Text:
+    """The exposed card and the robbed cards (6.2, 6.4, 6.5): shown to all."""
+    out = Text("Exposed: ")
+    out.append_text(card_text(view.exposed, points=True))
+    for seat, robbed, where in (
+        (view.cutter, view.cutter_robbed, "at the cut"),
+        (view.dealer, view.dealer_robbed, "from the fola"),
+    ):
+        if robbed:
+            out.append(f"   {seat_short(seat, view.seat)} robbed {where}: ")
+            out.append_text(cards_text(robbed, points=True))
+    return out
+
+
+def fola_line(view: MinchiateView) -> Text:
+    """The fola: face down until the declarations are over, then shown (6.5, step 8)."""
+    out = Text("Fola: ")
+    if view.fola is None:
+        out.append(f"{plural(view.fola_size, 'card')} face down", style="dim")
+    elif view.fola:
+        out.append_text(cards_text(view.fola))
+        out.append(" (dead cards)", style="dim")
+    else:
+        out.append("empty", style="dim")
+    return out
+
+
+def declarations_line(view: MinchiateView) -> Text | None:
+    """The declarations made (8), in order; ``None`` before the first."""
+    if not view.declarations:
+        return None
+    out = Text("Declared: ")
+    for i, declaration in enumerate(view.declarations):
+        if i:
+            out.append("; ")
+        out.append(f"{seat_short(declaration.seat, view.seat)} ")
+        if not declaration.combinations:
+            out.append("passed", style="dim")
+            continue
+        for j, combo in enumerate(declaration.combinations):
+            if j:
+                out.append(", ")
+            out.append_text(combination_text(combo))
+    return out
+
+
+def trick_line(view: MinchiateView) -> Text | None:
+    """The trick in progress (9.2, 9.4): its number, the suit to follow, each card with its
+    seat, who led and who is winning, and who plays next; ``None`` outside play."""
+    if view.phase != "play":
+        return None
+    number = len(view.tricks) + 1
+    out = Text(f"Trick {number} of 21", style="bold")
+    cards = [c for _, c in view.trick]
+    if not cards:
+        leader = seat_label(view.leader, view.seat)
+        out.append(f": {'you lead' if view.leader == view.seat else leader + ' leads'}.")
+        return out
+    suit = suit_to_follow(cards)
+    out.append(f" ({suit_word(suit)} to follow)" if suit is not None else " (the Matto led)")
+    out.append(": ")
+    winning = trick_winner(cards) if suit is not None else None
+    for i, (seat, card) in enumerate(view.trick):
+        if i:
+            out.append(", ")
+        out.append(seat_short(seat, view.seat) + (" led " if i == 0 else " "))
+        out.append_text(card_text(card, points=True))
+        if i == winning:
+            out.append(" (winning)", style="bold")
+    if view.to_act is not None:
+        who = view.to_act
+        out.append(f"; {'you' if who == view.seat else seat_short(who, view.seat)} to play.")
+    return out
+
+
+def seats_table(view: MinchiateView) -> Table:
+    """One row per seat from the viewer's right round to the viewer: cards in hand, discards,
+    the seat to act marked ``>``."""
+    table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("team", no_wrap=True)
+    table.add_column("role", no_wrap=True)
+    table.add_column("cards", justify="right", no_wrap=True)
+    table.add_column("discarded", justify="right", no_wrap=True)
+    order = turn_order_from(view.seat)
+    for seat in [*order[1:], order[0]]:
+        roles = [
+            name
+            for name, who in (
+                ("dealer", view.dealer),
+                ("cutter", view.cutter),
+                ("first leader", view.first_leader),
+            )
+            if who == seat
+        ]
+        label = f"{seat} {SEAT_NAMES[distance(view.seat, seat)]}"
+        if seat == partner(view.seat):
+            label += " (partner)"
+        table.add_row(
+            Text(">" if seat == view.to_act else "", style="bold"),
+            Text(label, style="bold" if seat == view.seat else ""),
+            team_word(team(seat), view.seat),
+            ", ".join(roles),
+            str(view.hand_sizes[seat]),
+            str(view.discard_counts[seat]) if view.discard_counts[seat] else "",
+        )
+    return table
+
+
+def table_view(view: MinchiateView) -> RenderableType:
+    """The public table: the score and resti, the seats, the exposed and robbed cards, the
+    fola, the declarations, the tricks won and the trick in progress."""
+    me, them = teams(view.seat)
+    parts: list[RenderableType] = [score_line(view), seats_table(view), seen_line(view)]
+    parts.append(fola_line(view))
+    declared = declarations_line(view)
+    if declared is not None:
+        parts.append(declared)
+    if view.tricks:
+        won = [0, 0]
+        for leader, cards in view.tricks:
+            won[team(_winner_seat(leader, cards))] += 1
+        piles = view.pile_sizes
+        parts.append(
+            Text(
+                f"Tricks won: us {won[me]} ({plural(piles[me], 'card')}), "
+                f"them {won[them]} ({plural(piles[them], 'card')})"
+            )
+        )
+    trick = trick_line(view)
+    if trick is not None:
+        parts.append(trick)
+    return Group(*parts)
+
+
+def _winner_seat(leader: int, cards: Sequence[Card]) -> int:
+    return next_seat(leader, trick_winner(cards))
+
+
+# -- the decision -----------------------------------------------------------------------------
+def numbered(items: Sequence[Text]) -> Columns:
+    """``1 KC  2 3C  3 M``: items numbered from 1, side by side."""
+    out = []
+    for i, item in enumerate(items, 1):
+        line = Text(f"{i} ", style="bold")
+        line.append_text(item)
+        out.append(line)
+    return Columns(out, padding=(0, 2))
+
+
+def play_reason(view: MinchiateView) -> str:
+    """What the legal cards are, in words (9.3)."""
+    cards = [c for _, c in view.trick]
+    suit = suit_to_follow(cards)
+    legal = [a.cards[0] for a in view.legal]
+    if not cards:
+        return "You lead: any card (rules 9.3.1)."
+    if suit is None:
+        return "Only the Matto is led: any card, and yours sets the suit (rules 9.2)."
+    name = suit_word(suit)
+    if suit == TRUMP_SUIT:
+        if any(c.is_trump for c in view.hand):
+            return "Trumps to follow: a trump or the Matto (rules 9.3.2)."
+        return "Trumps to follow and you have none: any card (rules 9.3.2)."
+    if (
+        len(legal) == 1
+        and legal[0].is_king
+        and legal[0].suit == suit
+        and any(c.is_trump for c in cards)
+        and suit not in view.suits_led
+    ):
+        return (
+            f"The King obligation: the first {name} trick has been trumped, so your "
+            f"{legal[0]} must be played, not even the Matto (rules 9.3.3.1)."
+        )
+    if any(c.suit == suit for c in view.hand):
+        return f"{name} to follow: a card of {name} or the Matto (rules 9.3.3.2)."
+    if any(c.is_trump for c in view.hand):
+        return f"No {name} in your hand: a trump or the Matto (rules 9.3.3.3)."
+    return f"No {name} and no trump in your hand: any card (rules 9.3.3.4)."
+
+
+def decision_view(view: MinchiateView) -> RenderableType:
+    """The legal choices of the seat to act, numbered: the discards (7.2), the combinations to
+    declare (8) or the cards to play (9.3)."""
+    if view.phase == "discard":
+        owed = view.owed_discards
+        head = Text(
+            f"Discard {plural(owed, 'card')} (zero-point cards, never T29; rules 7.2), by name or "
+            f"number; discard auto = discard "
+        )
+        head.append_text(cards_text(auto_discards(view.hand)))
+        return Group(head, numbered([card_text(a.cards[0]) for a in view.legal]))
+    if view.phase == "declare":
+        head = Text(
+            "Declare your combinations (rules 8): declare all, declare NUMBERS (a number alone "
+            "declares that one), or pass."
+        )
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", style="bold")
+        grid.add_column()
+        for i, combo in enumerate(view.listed, 1):
+            grid.add_row(str(i), combination_text(combo))
+        total = sum(c.points for c in view.listed)
+        return Group(head, grid, Text(f"declare all scores {total} now.", style="dim"))
+    if view.phase == "play" and view.legal:
+        head = Text(play_reason(view))
+        cards = [a.cards[0] for a in view.legal]
+        if len(cards) == 1:
+            head.append(f" Your only card: {cards[0]} (play, or 1).", style="bold")
+        return Group(head, numbered([card_text(c, points=True) for c in cards]))
+    return Text("")
+
+
+def status_view(view: MinchiateView) -> RenderableType:
+    """Shown before each of the seat's decisions: the table, the hand, the choices."""
+    gap = Text("")
+    return Group(gap, table_view(view), gap, hand_view(view.hand), gap, decision_view(view))
+
+
+def score_view(view: MinchiateView) -> RenderableType:
+    """The ``score`` command: both teams' resti, points scored in running events and the
+    running difference (10.3), the tricks won; after the end, the result too."""
+    me, them = teams(view.seat)
+    table = Table(box=None, padding=(0, 3, 0, 0), title="Score", title_justify="left")
+    table.add_column("")
+    table.add_column(team_label(me, view.seat, short=True), justify="right", no_wrap=True)
+    table.add_column(team_label(them, view.seat, short=True), justify="right", no_wrap=True)
+    table.add_row("points scored so far", str(view.scored[me]), str(view.scored[them]))
+    table.add_row("resti so far", str(view.resti[me]), str(view.resti[them]))
+    table.add_row("cards taken", str(view.pile_sizes[me]), str(view.pile_sizes[them]))
+    parts: list[RenderableType] = [table]
+    parts.append(
+        Text(
+            f"Running difference {diff_words(view.diff, view.seat)}: each {RESTO} makes a resto "
+            "(rules 10.3); at the end it is added to the end count and rounded up (10.4)."
+        )
+    )
+    if view.outcome is not None:
+        parts.append(outcome_view(view, view.outcome))
+    return Group(*parts)
+
+
+# -- the result ---------------------------------------------------------------------------------
+def outcome_line(view: MinchiateView, outcome: Outcome) -> str:
+    """``Your team wins, 7 resti to 0.``, ``Their team (right and left) wins, 3 resti to 1.``,
+    ``A tie: 1 resto each.`` (10.5)."""
+    resti = outcome.data.get("resti", [0, 0])
+    me, them = teams(view.seat)
+    if outcome.winner is None:
+        return f"A tie: {plural(resti[0], 'resto', 'resti')} each."
+    loser = them if outcome.winner == me else me
+    who = "your team" if outcome.winner == me else team_label(outcome.winner, view.seat)
+    won = plural(resti[outcome.winner], "resto", "resti")
+    return f"{who[0].upper()}{who[1:]} wins, {won} to {resti[loser]}."
+
+
+def _parts_rows(
+    points: tuple[EndPoints, EndPoints], me: int, them: int
+) -> list[tuple[str, int, int]]:
+    rows = []
+    for name, attr in (
+        ("card points", "card_points"),
+        ("combinations", "combinations"),
+        ("count bonus (cards over 42)", "count_bonus"),
+        ("last trick", "last_trick"),
+        ("end count", "total"),
+    ):
+        rows.append((name, getattr(points[me], attr), getattr(points[them], attr)))
+    return rows
+
+
+def outcome_view(view: MinchiateView, outcome: Outcome) -> RenderableType:
+    """The end of the deal (10.5): the result line, then the breakdown: the running resti and
+    the remaining difference, each team's end count with its parts (10.2), ``D_end`` and the
+    final resti (10.4), the total resti."""
+    headline = Text(outcome_line(view, outcome), style="bold")
+    result = view.deal_result
+    if result is None:
+        return Group(Text(""), headline)
+    me, them = teams(view.seat)
+    table = Table(box=None, padding=(0, 3, 0, 0), title="The end count", title_justify="left")
+    table.add_column("")
+    table.add_column("us", justify="right")
+    table.add_column("them", justify="right")
+    for name, mine, theirs in _parts_rows(result.points, me, them):
+        table.add_row(name, str(mine), str(theirs))
+    running = result.running
+    final = result.final_resti
+    total = result.resti
+    table.add_row("resti during play", str(running.resti[me]), str(running.resti[them]))
+    table.add_row("resti of the end", str(final[me]), str(final[them]))
+    table.add_row(
+        Text("resti", style="bold"),
+        Text(str(total[me]), style="bold"),
+        Text(str(total[them]), style="bold"),
+    )
+    d = running.diff
+    e0, e1 = result.points[0].total, result.points[1].total
+    end = Text(
+        f"End difference: {d} + {e0} - {e1} = {result.d_end} (team 0 minus team 1), "
+        f"{diff_words(result.d_end, view.seat)}: rounded up to whole resti of 60 (rules 10.4)."
+    )
+    net = total[me] - total[them]
+    net_line = Text(f"Net: {net:+d} resti for us.", style="dim")
+    return Group(Text(""), headline, table, end, net_line)
