@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "sisepai": "Si Se Pai (Four Colour Cards, flower variant)",
+    "guandan": "Guandan (掼蛋)",
 }
 
 #: The package of each game (by default ``cardavia_cli.games.<name>``).
