@@ -25,6 +25,8 @@ CASES = [
     ("sisepai", 3, "basic"),
     ("tally", 1, "random"),
     ("tally", 2, "basic"),
+    ("guandan", 1, "basic"),
+    ("guandan", 2, "random"),
 ]
 
 
