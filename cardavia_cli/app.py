@@ -13,8 +13,8 @@ import typer
 from cardavia_cli import __version__
 from cardavia_cli.commands import arena as arena_cmd
 from cardavia_cli.commands import cucu as cucu_cmd
-from cardavia_cli.commands import minchiate as minchiate_cmd
 from cardavia_cli.commands import guandan as guandan_cmd
+from cardavia_cli.commands import minchiate as minchiate_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
