@@ -120,3 +120,13 @@ def test_guandan_rules_command():
     assert result.exit_code == 0 and "Tribute and return" in result.stdout
     bad = runner.invoke(app, ["guandan", "rules", "99"])
     assert bad.exit_code == 2
+
+
+def test_every_guandan_example_is_checked():
+    assert sorted(p.name for p in EXAMPLES.glob("guandan-*.toml")) == [
+        "guandan-double-tribute.toml",
+        "guandan-match-at-ace.toml",
+        "guandan-one-two-finish.toml",
+        "guandan-tribute-cancelled.toml",
+        "guandan-tribute.toml",
+    ]
