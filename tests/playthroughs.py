@@ -29,6 +29,8 @@ CASES = [
     ("tally", 2, "basic"),
     ("minchiate", 1, "random"),
     ("minchiate", 2, "basic"),
+    ("guandan", 1, "basic"),
+    ("guandan", 2, "random"),
 ]
 
 

@@ -22,6 +22,7 @@ GAMES: dict[str, str] = {
     "sisepai": "Si Se Pai (Four Colour Cards, flower variant)",
     "cucu": "Cuccu (Cucù, Cucco)",
     "minchiate": "Minchiate (Germini)",
+    "guandan": "Guandan (掼蛋)",
 }
 
 #: The package of each game (by default ``cardavia_cli.games.<name>``).

@@ -1,0 +1,360 @@
+"""Computer players for Guandan (ai.md, "basic: heuristics per game").
+
+Both levels see only a :class:`~cardavia_cli.games.guandan.rules.GuandanView`.
+
+``random`` is uniform among the legal actions (it lists them: hundreds when leading).
+
+``basic`` never lists every legal play. It splits its own hand into the fewest combinations
+(:func:`split_hand`: the joker bomb, bombs and straight flushes kept whole, then the straights,
+tubes and plates that lower the number of groups, and sets for the rest, triples joined with
+pairs into full houses), and then:
+
+- **returns** (7.5) the legal card whose loss leaves the fewest groups, the lowest among equals;
+- **leads** the whole hand when it is one combination; feeds a partner about to go out (a low
+  single or pair); otherwise leads its weakest group (lowest rank, longer first), avoiding
+  singles (pairs) when an opponent holds one card (two);
+- **follows** by letting the partner's play stand; else with the cheapest group that beats;
+  else with the cheapest play that beats (:func:`~.combos.legal_plays` against the table,
+  which lists only the plays that beat it) if breaking the hand costs at most one group or an
+  opponent is about to go out; bombs only when an opponent is about to go out, when the bomb
+  leaves at most two groups, or when it goes out.
+
+Every choice is checked with ``action in legal``; a refused one falls back to ``pass`` or the
+lowest single.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
+from cardavia_cli.games.guandan.cards import (
+    ACE,
+    BJ,
+    LEVEL_VALUE,
+    NUM_CODES,
+    RJ,
+    SUIT,
+    VALUES,
+    wild_code,
+)
+from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
+from cardavia_cli.games.guandan.hands import counts_of
+from cardavia_cli.games.guandan.rules import PASS, Action, GuandanView, play_action
+
+#: An opponent holding this many cards or fewer is "about to go out" (bombs come out).
+DANGER = 6
+#: Sequence shapes: (cards per rank, ranks in a window).
+_SHAPES = {"straight": (1, 5), "tube": (2, 3), "plate": (3, 2)}
+_SET_TYPES = {1: "single", 2: "pair", 3: "triple"}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One combination of a split hand: its cards (face codes) and the reading it is meant
+    to be played as."""
+
+    cards: tuple[int, ...]
+    reading: Interpretation
+
+    @property
+    def on_ladder(self) -> bool:
+        """A bomb, a straight flush or the joker bomb (kept whole, played last)."""
+        return self.reading.tier > 0
+
+
+def _windows(length: int) -> list[tuple[int, tuple[int, ...]]]:
+    return [
+        (top, tuple(14 if v == 1 else v for v in range(top - length + 1, top + 1)))
+        for top in range(length, ACE + 1)
+    ]
+
+
+_WINDOWS = {t: _windows(n) for t, (_, n) in _SHAPES.items()}
+
+
+def _set_score(ranks: Sequence[int]) -> int:
+    """Groups needed for rank counts split into sets only: each rank one group, a full house
+    joining a triple and a pair."""
+    singles = pairs = triples = 0
+    for n in ranks:
+        if n == 1:
+            singles += 1
+        elif n == 2:
+            pairs += 1
+        elif n == 3:
+            triples += 1
+        elif n:
+            triples += 1  # only after bombs are taken out: never in practice
+    return singles + pairs + triples - min(pairs, triples)
+
+
+_SEQUENCE_WINDOWS: tuple[tuple[str, int, int, tuple[int, ...]], ...] = tuple(
+    (type_, each, top, window)
+    for type_, (each, _) in _SHAPES.items()
+    for top, window in _WINDOWS[type_]
+)
+
+
+@lru_cache(maxsize=1 << 17)
+def _best_sequences(state: tuple[int, ...]) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The fewest groups for rank counts (index 2..14, the level rank's cards at their
+    natural place, no rank above 3 cards), with the sequences chosen: ``(groups, ((type,
+    top), ...))``. Cached: the same rank counts come back in every deal."""
+    result: tuple[int, tuple[tuple[str, int], ...]] = (_set_score(state), ())
+    for type_, each, top, window in _SEQUENCE_WINDOWS:
+        for v in window:
+            if state[v] < each:
+                break
+        else:
+            nxt = list(state)
+            for v in window:
+                nxt[v] -= each
+            score, seqs = _best_sequences(tuple(nxt))
+            if score + 1 < result[0]:
+                result = (score + 1, ((type_, top), *seqs))
+    return result
+
+
+def group_count(hand: Sequence[int], level: int) -> int:
+    """How many groups :func:`split_hand` makes of ``hand`` (face codes), computed from the
+    rank counts alone."""
+    counts = counts_of(hand)
+    wild = wild_code(level)
+    ranks = [0] * 15
+    for c in range(BJ):
+        if counts[c] and c != wild:
+            ranks[2 + c // 4] += counts[c]
+    ranks[level] += counts[wild]
+    groups = 0
+    bj, rj = counts[BJ], counts[RJ]
+    if bj == 2 and rj == 2:
+        groups, bj, rj = 1, 0, 0
+    groups += (1 if bj else 0) + (1 if rj else 0)
+    for v in range(2, ACE + 1):
+        if ranks[v] >= 4:
+            groups += 1
+            ranks[v] = 0
+    return groups + _best_sequences(tuple(ranks))[0]
+
+
+def split_hand(hand: Sequence[int], level: int) -> list[Group]:
+    """Split a hand (face codes) into combinations, few and whole (ai.md): the joker bomb,
+    bombs of the natural cards of a rank (wild cards join the level rank), then the sequences
+    that lower the count of groups (a straight of one suit becomes a straight flush), then
+    sets, triples joined with pairs as full houses. Groups in no particular order."""
+    counts = counts_of(hand)
+    wild = wild_code(level)
+    values = VALUES[level]
+    groups: list[Group] = []
+    pool: list[list[int]] = [[] for _ in range(15)]  # codes by natural rank, wilds at level
+    for c in range(BJ):
+        if c != wild:
+            pool[2 + c // 4].extend([c] * counts[c])
+    pool[level].extend([wild] * counts[wild])
+    jokers = [BJ] * counts[BJ] + [RJ] * counts[RJ]
+    if counts[BJ] == 2 and counts[RJ] == 2:
+        groups.append(_group(tuple(jokers), level, "joker_bomb"))
+        jokers = []
+    for v in range(2, ACE + 1):
+        if len(pool[v]) >= 4:
+            groups.append(_group(tuple(pool[v]), level, "bomb"))
+            pool[v] = []
+    _, sequences = _best_sequences(tuple(len(p) for p in pool))
+    for type_, top in sequences:
+        each, length = _SHAPES[type_]
+        window = next(w for t, w in _WINDOWS[type_] if t == top)
+        cards: list[int] = []
+        if type_ == "straight":
+            cards = _straight_cards(pool, window)
+        else:
+            for v in window:
+                cards.extend(pool[v][:each])
+                del pool[v][:each]
+        reading = _reading(cards, level, type_)
+        if reading is not None:
+            groups.append(Group(tuple(sorted(cards)), reading))
+    triples = [v for v in range(2, ACE + 1) if len(pool[v]) == 3]
+    pairs = [v for v in range(2, ACE + 1) if len(pool[v]) == 2]
+    triples.sort(key=lambda v: values[pool[v][0]])
+    pairs.sort(key=lambda v: values[pool[v][0]])
+    for v in range(2, ACE + 1):
+        if pool[v] and v not in triples and v not in pairs:
+            groups.extend(_group((c,), level, "single") for c in pool[v])
+    for t in triples:
+        if pairs:
+            p = pairs.pop(0)
+            groups.append(_group(tuple(pool[t] + pool[p]), level, "full_house", prefer=t))
+        else:
+            groups.append(_group(tuple(pool[t]), level, "triple"))
+    groups.extend(_group(tuple(pool[p]), level, "pair") for p in pairs)
+    if jokers:
+        for joker in (BJ, RJ):
+            n = jokers.count(joker)
+            if n == 2:
+                groups.append(_group((joker, joker), level, "pair"))
+            elif n == 1:
+                groups.append(_group((joker,), level, "single"))
+    return groups
+
+
+def _straight_cards(pool: list[list[int]], window: Sequence[int]) -> list[int]:
+    """One card per rank of a straight's window, taken from ``pool``: one suit for all five
+    when the pool allows it (a straight flush), else the first card of each rank."""
+    for suit in range(4):
+        picks = [next((c for c in pool[v] if SUIT[c] == suit), None) for v in window]
+        if all(p is not None for p in picks):
+            chosen = [p for p in picks if p is not None]
+            for v, c in zip(window, chosen, strict=True):
+                pool[v].remove(c)
+            return chosen
+    out = []
+    for v in window:
+        out.append(pool[v].pop(0))
+    return out
+
+
+def _reading(cards: Sequence[int], level: int, type_: str) -> Interpretation | None:
+    """The strongest reading of ``cards``, preferring a straight flush for a straight; the
+    highest rank of ``type_`` otherwise (``None`` if the cards do not read so)."""
+    found = classify(cards, level)
+    if type_ == "straight":
+        flush = [i for i in found if i.type == "straight_flush"]
+        if flush:
+            return flush[-1]
+    same = [i for i in found if i.type == type_]
+    return same[-1] if same else (max(found, key=strength) if found else None)
+
+
+def _group(cards: tuple[int, ...], level: int, type_: str, prefer: int | None = None) -> Group:
+    found = classify(cards, level)
+    same = [i for i in found if i.type == type_]
+    if prefer is not None:
+        value = LEVEL_VALUE if prefer == level else prefer
+        same = [i for i in same if i.rank == value] or same
+    reading = same[-1] if same else max(found, key=strength)
+    return Group(tuple(sorted(cards)), reading)
+
+
+def _weakness(g: Group) -> tuple[int, int]:
+    return (g.reading.rank, -len(g.cards))
+
+
+class BasicAgent:
+    """Level ``basic`` (module docstring)."""
+
+    name = "basic"
+
+    def choose(self, view: GuandanView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "return":
+            choice = self._return(view)
+        elif view.leading:
+            choice = self._lead(view)
+        else:
+            choice = self._follow(view)
+        if choice in legal:
+            return choice
+        if view.following:
+            return PASS
+        return play_action((view.hand[0],), classify((view.hand[0],), view.level)[0], view.level)
+
+    # -- the three decisions -------------------------------------------------------------------
+    def _return(self, view: GuandanView) -> Action:
+        """The return card that leaves the fewest groups, the lowest among equals."""
+        best: tuple[int, int] | None = None
+        choice = view.return_options[0]
+        values = VALUES[view.level]
+        for c in view.return_options:
+            rest = list(view.hand)
+            rest.remove(c)
+            key = (group_count(rest, view.level), values[c])
+            if best is None or key < best:
+                best, choice = key, c
+        return Action("return", (choice,))
+
+    def _lead(self, view: GuandanView) -> Action:
+        level = view.level
+        hand = view.hand
+        if len(hand) <= 10:
+            whole = classify(hand, level)
+            if whole:
+                return play_action(hand, max(whole, key=strength), level)
+        groups = split_hand(hand, level)
+        plain = sorted((g for g in groups if not g.on_ladder), key=_weakness)
+        mate = partner(view.seat)
+        if view.hand_sizes[mate] in (1, 2) and plain:
+            want = "single" if view.hand_sizes[mate] == 1 else "pair"
+            fit = [g for g in plain if g.reading.type == want]
+            if fit:
+                return self._act(fit[0], level)
+        if not plain:
+            bombs = sorted(groups, key=lambda g: strength(g.reading))
+            return self._act(bombs[0], level)
+        short = min(view.hand_sizes[s] for s in _opponents(view))
+        if short <= 2:
+            avoid = "single" if short == 1 else "pair"
+            others = [g for g in plain if g.reading.type != avoid]
+            if others:
+                return self._act(others[0], level)
+            return self._act(plain[-1], level)
+        return self._act(plain[0], level)
+
+    def _follow(self, view: GuandanView) -> Action:
+        table = view.table
+        assert table is not None
+        level = view.level
+        hand = view.hand
+        previous = table.interpretation
+        if len(hand) <= 10:
+            whole = [i for i in classify(hand, level) if i.beats(previous)]
+            if whole:
+                return play_action(hand, max(whole, key=strength), level)
+        if team(table.seat) == team(view.seat):
+            return PASS  # the partner's play stands
+        danger = min(view.hand_sizes[s] for s in _opponents(view)) <= DANGER
+        groups = split_hand(hand, level)
+        fits = sorted(
+            (g for g in groups if not g.on_ladder and g.reading.beats(previous)),
+            key=_weakness,
+        )
+        if fits and (danger or fits[0].reading.rank < LEVEL_VALUE or len(hand) < 12):
+            return self._act(fits[0], level)
+        base = len(groups)
+        best: tuple[int, int, int] | None = None
+        choice: Action | None = None
+        for cards, reading in legal_plays(hand, level, previous):
+            if best is not None and reading.tier > best[0]:
+                continue  # a higher tier of the ladder is never cheaper
+            after = group_count(_without(hand, cards), level)
+            if reading.tier and not (danger or after <= 2):
+                continue
+            if not reading.tier and after > base and not danger:
+                continue
+            key = (reading.tier, after, reading.rank)
+            if best is None or key < best:
+                best, choice = key, play_action(cards, reading, level)
+        return choice if choice is not None else PASS
+
+    @staticmethod
+    def _act(group: Group, level: int) -> Action:
+        return play_action(group.cards, group.reading, level)
+
+
+def _opponents(view: GuandanView) -> list[int]:
+    """The opponents still holding cards (both, when neither does: they are harmless)."""
+    out = [s for s in SEATS if team(s) != team(view.seat) and view.hand_sizes[s]]
+    return out or [next_seat(view.seat)]
+
+
+def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+    counts = counts_of(hand)
+    for c in cards:
+        counts[c] -= 1
+    return [c for c in range(NUM_CODES) for _ in range(counts[c])]
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}

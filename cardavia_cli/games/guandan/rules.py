@@ -1,0 +1,946 @@
+"""The Guandan state machine: a whole match (RULES.md sections 5, 7, 8, 9, 10 and 11).
+
+One :class:`GuandanState` is a match: deal after deal, levels 2 to A, until a team wins the
+match at A (section 10). Decisions are ``play CARDS [as TYPE KEY]`` and ``pass`` in the tricks
+(8.2, 8.3) and ``return CARD`` after a tribute (8.1). Everything else runs inside
+:meth:`GuandanState.apply`: the tribute payments (7.3, automatic), the turn (9.3), the end of
+a trick and the next leader (9.5), players going out and their places (9.4), the end of the
+deal (9.6) and the levels (10). Between deals the match pauses (:attr:`~GuandanState.at_break`);
+:meth:`~GuandanState.next_round` deals the next one, tribute first.
+
+Cards are face codes (:mod:`.cards`); a hand is a count vector of 54 entries (:mod:`.hands`), so
+playing one of two identical cards removes exactly one of them.
+
+>>> s = new_state(seed=7)
+>>> s.phase, s.level, s.to_act is not None
+('lead', 2, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia_cli.engine.errors import (
+    AmbiguousActionError,
+    CardError,
+    DealFileError,
+    IllegalActionError,
+    InvalidActionError,
+)
+from cardavia_cli.engine.game import Event, GameState, Outcome
+from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
+from cardavia_cli.games.guandan.cards import (
+    CODES,
+    DECK,
+    RANKS,
+    SUIT,
+    VALUES,
+    Card,
+    check_copies,
+    code_str,
+    deal,
+    deck_of,
+    level_str,
+    parse_code,
+    parse_level,
+)
+from cardavia_cli.games.guandan.combos import (
+    TYPE_ORDER,
+    Interpretation,
+    Transfer,
+    classify,
+    legal_plays,
+    outranks,
+    parse_key,
+    return_options,
+    tribute,
+)
+from cardavia_cli.games.guandan.hands import can_beat, counts_of, expand
+from cardavia_cli.games.guandan.levels import FIRST_LEVEL, lead_after_passes, next_levels
+
+VERBS = ("play", "pass", "return")
+#: The pack in canonical order (E36), as card texts.
+PACK: tuple[str, ...] = tuple(str(c) for c in DECK)
+#: Canonical key tokens of an ``as`` clause (8.3), by lower-case token.
+_KEY_TOKENS: dict[str, str] = {r.lower(): r for r in RANKS} | {"10": "T", "bj": "BJ", "rj": "RJ"}
+
+
+def parse_card(text: str) -> str:
+    """The canonical text of one card (section 3: any case, ``10`` for ``T``); raises
+    :class:`~cardavia_cli.engine.errors.CardError` naming the text."""
+    return code_str(parse_code(text))
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Guandan decision, in its canonical REPL/save text (8.1, 8.2, 8.3).
+
+    ``verb`` is ``play``, ``pass`` or ``return``; ``cards`` the face codes played or returned,
+    ascending (the canonical deck order); ``key`` the ``TYPE KEY`` of the play's ``as`` clause
+    (canonical tokens, ``"straight 7"``, ``"pair T"``, ``"joker_bomb"``), present exactly when
+    the cards have more than one interpretation (8.3: "the recorded action always carries
+    ``as <type> <key>`` when the play had more than one interpretation").
+
+    >>> str(Action.parse("play 6s 2h 3S 4S 5S AS STRAIGHT 10"))
+    'play 2H 3S 4S 5S 6S as straight T'
+    >>> str(Action.parse("play AS AD as pair A")), Action.parse("pass")
+    ('play AS AD as pair A', Action.parse('pass'))
+    """
+
+    verb: str
+    cards: tuple[int, ...] = ()
+    key: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Syntax only (the state resolves and checks): ``pass``, ``return CARD`` or ``play
+        CARDS [as TYPE KEY]``. The ``as`` clause starts at the last token ``as`` followed by
+        a type name (8.3). Raises ``InvalidActionError`` for an unknown verb, card or key, a
+        card written more than twice, or a wrong card count."""
+        words = text.split()
+        usage = "type play CARDS [as TYPE KEY], pass or return CARD"
+        if not words:
+            raise InvalidActionError(f"empty action: {usage}")
+        verb = words[0].lower()
+        if verb not in VERBS:
+            raise InvalidActionError(f"unknown action {words[0]!r}: {usage}")
+        if verb == "pass":
+            if len(words) > 1:
+                raise InvalidActionError("'pass' takes no cards")
+            return cls("pass")
+        key: str | None = None
+        card_words = words[1:]
+        if verb == "play":
+            for i in range(len(words) - 2, 0, -1):
+                if words[i].lower() == "as" and words[i + 1].lower() in TYPE_ORDER:
+                    key = _canonical_key(words[i + 1 :])
+                    card_words = words[1:i]
+                    break
+        try:
+            codes = [parse_code(w) for w in card_words]
+            check_copies(codes)
+        except CardError as exc:
+            raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
+        if verb == "return" and len(codes) != 1:
+            raise InvalidActionError("return takes exactly one card, e.g. 'return 3S'")
+        if not codes:
+            raise InvalidActionError("play takes the cards played, e.g. 'play 9S 9D'")
+        return cls(verb, tuple(sorted(codes)), key)
+
+    def __str__(self) -> str:
+        words = [self.verb, *(CODES[c] for c in self.cards)]
+        if self.key is not None:
+            words += ["as", self.key]
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+PASS = Action("pass")
+
+
+def _canonical_key(words: Sequence[str]) -> str:
+    """The canonical ``TYPE KEY`` of an ``as`` clause's words; raises ``InvalidActionError``
+    (the checks of :func:`.combos.parse_key`, with the level left out)."""
+    text = " ".join(words)
+    parse_key(text, FIRST_LEVEL)  # shape and token checks
+    type_ = words[0].lower()
+    if type_ == "joker_bomb":
+        return type_
+    return f"{type_} {_KEY_TOKENS[words[1].lower()]}"
+
+
+def _hand_order(counts: Sequence[int], level: int) -> tuple[int, ...]:
+    """The face codes of a hand in the display order of section 3: increasing single
+    strength, then suit ``S H D C``."""
+    values = VALUES[level]
+    return tuple(sorted(expand(counts), key=lambda c: (values[c], SUIT[c])))
+
+
+def play_action(cards: Sequence[int], interpretation: Interpretation, level: int) -> Action:
+    """The canonical action playing the face codes ``cards`` as ``interpretation`` at
+    ``level``: with its ``as`` clause exactly when the cards have several interpretations
+    (8.3)."""
+    many = len(classify(cards, level)) > 1
+    return Action("play", tuple(sorted(cards)), interpretation.key(level) if many else None)
+
+
+# -- views ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlay:
+    """The top play of the current trick: its ``seat``, its ``cards`` (face codes, ascending)
+    and the ``interpretation`` it was played as (6.4)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    interpretation: Interpretation
+
+
+@dataclass(frozen=True)
+class GuandanView:
+    """What one seat may see: its own hand and everything public (sections 7, 9, 12 "Hand
+    counts"; the tribute and return cards are announced to all, section 7).
+
+    ``hand`` is face codes in the display order of section 3; ``hand_sizes`` the cards left
+    in every hand; ``table`` the top play of the trick (``None`` when a trick is to be led)
+    and ``passes`` the passes since it; ``played`` counts per face code of every card played
+    this deal; ``places`` the seats out so far, in order; ``levels`` both teams' levels
+    (natural values) and ``level_team`` the declaring team (``None`` in a match's first deal);
+    ``tributes`` and ``returns`` the transfers of this deal (cards as codes);
+    ``return_options`` the cards this seat may return when it is to return (else empty).
+    """
+
+    seat: int
+    phase: str
+    to_act: int | None
+    level: int
+    levels: tuple[int, int]
+    level_team: int | None
+    deals_finished: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    table: TablePlay | None
+    passes: int
+    played: tuple[int, ...]
+    places: tuple[int, ...]
+    previous_places: tuple[int, ...] | None
+    tribute_cancelled: bool
+    tributes: tuple[Transfer, ...]
+    returns: tuple[Transfer, ...]
+    return_options: tuple[int, ...]
+    match_winner: int | None
+
+    @property
+    def leading(self) -> bool:
+        """Whether this seat is to lead a trick (no play on the table; 8.2)."""
+        return self.to_act == self.seat and self.phase == "lead"
+
+    @property
+    def following(self) -> bool:
+        """Whether this seat is to follow (beat the table or pass; 8.2)."""
+        return self.to_act == self.seat and self.phase == "follow"
+
+    def plays(self) -> list[Action]:
+        """Every legal play of this seat now (6.5, 8.3), as canonical actions, in the order of
+        :func:`.combos.legal_plays`; empty unless it is to lead or follow. Lists them all
+        (hundreds when leading): a computer player that knows what it wants builds that one
+        action with :func:`play_action` instead."""
+        if not (self.leading or self.following):
+            return []
+        previous = self.table.interpretation if self.table is not None else None
+        return _play_actions(self.hand, self.level, previous)
+
+
+def _play_actions(hand: Sequence[int], level: int, previous: Interpretation | None) -> list[Action]:
+    plays = legal_plays(hand, level, previous)
+    readings: dict[tuple[int, ...], int] = {}
+    keys = [tuple(sorted(cards)) for cards, _ in plays]
+    if previous is None:  # a lead lists every reading of every set of cards
+        for k in keys:
+            readings[k] = readings.get(k, 0) + 1
+    else:
+        for k in keys:
+            if k not in readings:
+                readings[k] = len(classify(k, level))
+    return [
+        Action("play", k, i.key(level) if readings[k] > 1 else None)
+        for k, (_, i) in zip(keys, plays, strict=True)
+    ]
+
+
+# -- the state -----------------------------------------------------------------------------------
+
+
+class GuandanState(GameState):
+    """A Guandan match. Build it with :func:`new_state`."""
+
+    game = "guandan"
+
+    # the current deal (set by _start_deal)
+    _level: int
+    _phase: str
+    _legal: list[Action] | None
+    hands: list[list[int]]
+    sizes: list[int]
+    played: list[int]
+    places: list[int]
+    table: TablePlay | None
+    passes: int
+    turn: int
+    tributes: list[Transfer]
+    returns: list[Transfer]
+    owed: list[_Owed]
+    cancelled: bool
+    tribute_leader: int
+    deal_level_team: int | None
+    deal_previous_places: tuple[int, ...] | None
+    levels_before: tuple[int, int]
+
+    def __init__(
+        self,
+        seed: int,
+        rng: random.Random,
+        deck: Sequence[Card] | None,
+        levels: Sequence[int],
+        level_team: int | None,
+        previous_places: Sequence[int] | None,
+        first_leader: int | None,
+    ) -> None:
+        super().__init__(seed)
+        self.rng = rng
+        self.levels = [levels[0], levels[1]]
+        self.level_team = level_team
+        self.previous_places: tuple[int, ...] | None = (
+            tuple(previous_places) if previous_places is not None else None
+        )
+        self.deals = 0
+        self.match_winner: int | None = None
+        self._start_deal(deck, first_leader)
+
+    # -- protocol ----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        if self._phase == "return":
+            return self.owed[0].seat
+        if self._phase in ("lead", "follow"):
+            return self.turn
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def at_break(self) -> bool:
+        return self._phase == "break"
+
+    @property
+    def rounds_finished(self) -> int:
+        """Deals finished in this match (those replayed from a file included)."""
+        return self.deals
+
+    @property
+    def phase(self) -> str:
+        """``return`` (8.1), ``lead`` or ``follow`` (8.2), ``break`` (8.4) or ``over``."""
+        return self._phase
+
+    def next_round(self) -> None:
+        """Deal the next deal of the match (section 9.1, 9.2): tribute first."""
+        if self._phase != "break":
+            raise IllegalActionError(f"there is no break between deals now ({self.position()})")
+        self._start_deal(None, None)
+
+    def legal_actions(self) -> list[Action]:
+        """``return CARD`` for each legal return card (7.5); or ``pass`` when following, then
+        every legal play in the order of :func:`.combos.legal_plays` (a lead has hundreds)."""
+        if self._legal is None:
+            seat = self.to_act
+            if seat is None:
+                self._legal = []
+            elif self._phase == "return":
+                self._legal = [Action("return", (c,)) for c in self.owed[0].options]
+            else:
+                previous = self.table.interpretation if self.table is not None else None
+                plays = _play_actions(expand(self.hands[seat]), self.level, previous)
+                self._legal = [PASS, *plays] if previous is not None else plays
+        return self._legal
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is legal now, checked directly (one classification, 6.4)."""
+        if not isinstance(action, Action) or self.to_act is None:
+            return False
+        return self._refusal(action)[0] is None
+
+    def forced_action(self) -> Action | None:
+        """The only legal action, found without listing the plays: a single return card; a
+        leader's last card; ``pass`` when nothing in the hand beats the table (8.2
+        auto-pass, :func:`.hands.can_beat`)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        if self._phase == "return":
+            options = self.owed[0].options
+            return Action("return", (options[0],)) if len(options) == 1 else None
+        hand = self.hands[seat]
+        if self.table is None:
+            if self.sizes[seat] == 1:
+                return Action("play", (hand.index(1),))
+            return None
+        if can_beat(hand, self.level, self.table.interpretation):
+            return None
+        return PASS
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``play CARDS [as TYPE KEY]``, ``pass`` or ``return CARD`` for the seat to act
+        and return the canonical legal action (8.3: a play's interpretation is resolved, the
+        highest rank among candidates of one type).
+
+        Raises ``InvalidActionError`` for text that is no action, ``IllegalActionError``
+        naming the rule, ``AmbiguousActionError`` with the candidates as full action texts
+        (``play ... as TYPE KEY``) when candidates of different types remain (8.3).
+        """
+        action = Action.parse(text)
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError(f"{text.strip()!r}: nobody is to act ({self.position()})")
+        if action.verb != "play" or self._phase == "return":
+            why, _ = self._refusal(action)
+            if why is not None:
+                raise IllegalActionError(why)
+            return action
+        where = self._where()
+        why = self._missing(seat, action.cards)
+        if why is not None:
+            raise IllegalActionError(f"{where}: {why}")
+        found, candidates = self._candidates(action.cards)
+        if not found:
+            raise IllegalActionError(
+                f"{where}: {self._cards(action)} is no combination (rules 6.3)"
+            )
+        if not candidates:
+            raise IllegalActionError(f"{where}: {self._too_low(action)}")
+        if action.key is not None:
+            type_, rank = parse_key(action.key, self.level)
+            chosen = [i for i in candidates if i.type == type_ and i.rank == rank]
+            if not chosen:
+                names = ", ".join(i.key(self.level) for i in candidates)
+                raise IllegalActionError(
+                    f"{where}: 'as {action.key}' is not a candidate of {self._cards(action)} "
+                    f"(rules 8.3; candidates: {names})"
+                )
+            reading = chosen[0]
+        elif len({i.type for i in candidates}) > 1:
+            texts = [f"play {self._cards(action)} as {i.key(self.level)}" for i in candidates]
+            raise AmbiguousActionError(
+                f"{where}: {self._cards(action)} can be read {len(candidates)} ways (rules 8.3); "
+                "add 'as TYPE KEY'",
+                texts,
+            )
+        else:
+            reading = candidates[-1]
+        return Action("play", action.cards, reading.key(self.level) if len(found) > 1 else None)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the seat to act (checked), then the automatic steps after it.
+        Raises ``IllegalActionError`` naming the rule."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not a Guandan action: {action!r}")
+        why, reading = self._refusal(action)
+        if why is not None:
+            raise IllegalActionError(why)
+        self._apply(action, reading)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
+        reading = None
+        if action.verb == "play":
+            found = classify(action.cards, self.level)
+            reading = (
+                found[0]
+                if action.key is None
+                else next(i for i in found if i.key(self.level) == action.key)
+            )
+        self._apply(action, reading)
+
+    def view(self, seat: int) -> GuandanView:
+        """Exactly what ``seat`` may see (module docstring of :class:`GuandanView`)."""
+        acting = self.to_act == seat
+        return GuandanView(
+            seat=seat,
+            phase=self._phase,
+            to_act=self.to_act,
+            level=self.level,
+            levels=(self.levels[0], self.levels[1]),
+            level_team=self.deal_level_team,
+            deals_finished=self.deals,
+            hand=_hand_order(self.hands[seat], self.level),
+            hand_sizes=tuple(self.sizes),
+            table=self.table,
+            passes=self.passes,
+            played=tuple(self.played),
+            places=tuple(self.places),
+            previous_places=self.deal_previous_places,
+            tribute_cancelled=self.cancelled,
+            tributes=tuple(self.tributes),
+            returns=tuple(self.returns),
+            return_options=self.owed[0].options if acting and self._phase == "return" else (),
+            match_winner=self.match_winner,
+        )
+
+    def result(self) -> Outcome | None:
+        """The match's outcome once a team has won it (section 10); ``None`` before."""
+        if self.match_winner is None:
+            return None
+        w = self.match_winner
+        a, b = team_seats(w)
+        return Outcome(
+            "match",
+            w,
+            f"Team {w} (seats {a} and {b}) wins the match at level A after {self.deals} "
+            f"deal{'' if self.deals == 1 else 's'}.",
+            self.partial_result(),
+            winner_is_team=True,
+        )
+
+    def partial_result(self) -> dict[str, Any]:
+        """cli.md's ``{"places", "levels": {"before", "after", "level_team"}, "deals",
+        "match_winner"}``: the places and levels of the current (or last finished) deal,
+        the deals finished, and the team that won the match (``None`` until then)."""
+        return {
+            "places": list(self.places),
+            "levels": {
+                "before": [level_str(v) for v in self.levels_before],
+                "after": [level_str(v) for v in self.levels],
+                "level_team": self.deal_level_team,
+            },
+            "deals": self.deals,
+            "match_winner": self.match_winner,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by place: each hand, and the cards played this deal (the top play
+        included). Cards played in earlier deals are shuffled into the next deal."""
+        out = {f"hand {s}": [CODES[c] for c in expand(self.hands[s])] for s in SEATS}
+        out["played"] = [CODES[c] for c in expand(self.played)]
+        return out
+
+    def _copy_mutable(self, new: GameState) -> None:
+        assert isinstance(new, GuandanState)
+        new.levels = list(self.levels)
+        new.hands = [list(h) for h in self.hands]
+        new.sizes = list(self.sizes)
+        new.played = list(self.played)
+        new.places = list(self.places)
+        new.tributes = list(self.tributes)
+        new.returns = list(self.returns)
+        new.owed = list(self.owed)
+
+    def resample(self, seat: int, rng: random.Random) -> GuandanState:
+        """A copy in which the hands of the other seats are dealt anew from the cards ``seat``
+        cannot see (sizes kept). A tribute or return card announced this deal stays with its
+        receiver while he holds that face (section 7: they are shown to all)."""
+        new = self.copy()
+        assert isinstance(new, GuandanState)
+        known = [[0] * len(self.played) for _ in SEATS]
+        for t in (*self.tributes, *self.returns):
+            if t.receiver != seat:
+                known[t.receiver][t.card] += 1
+        pool: list[int] = []
+        for s in SEATS:
+            if s == seat:
+                continue
+            for c, n in enumerate(self.hands[s]):
+                keep = min(n, known[s][c])
+                known[s][c] = keep
+                pool.extend([c] * (n - keep))
+        rng.shuffle(pool)
+        pos = 0
+        for s in SEATS:
+            if s == seat:
+                continue
+            hand = list(known[s])
+            take = self.sizes[s] - sum(hand)
+            for c in pool[pos : pos + take]:
+                hand[c] += 1
+            pos += take
+            new.hands[s] = hand
+        new._legal = None
+        return new
+
+    # -- checks ------------------------------------------------------------------------------
+    @property
+    def level(self) -> int:
+        """The level rank of the current deal (5.1), a natural value 2..14."""
+        return self._level
+
+    def _where(self) -> str:
+        return f"seat {self.to_act}, {self._phase}"
+
+    def _cards(self, action: Action) -> str:
+        return " ".join(CODES[c] for c in action.cards)
+
+    def _missing(self, seat: int, cards: Sequence[int]) -> str | None:
+        hand = self.hands[seat]
+        for c in set(cards):
+            k = cards.count(c)
+            if hand[c] < k:
+                return (
+                    f"{CODES[c]}{' x2' if k > 1 else ''} is not in the hand (held {hand[c]}; "
+                    "rules 8.2: the cards must all be in your hand, a card listed twice held "
+                    "twice)"
+                )
+        return None
+
+    def _candidates(
+        self, cards: Sequence[int]
+    ) -> tuple[list[Interpretation], list[Interpretation]]:
+        found = classify(cards, self.level)
+        if self.table is None:
+            return found, found
+        previous = self.table.interpretation
+        return found, [i for i in found if outranks(i, previous)]
+
+    def _too_low(self, action: Action) -> str:
+        assert self.table is not None
+        top = self.table
+        return (
+            f"{self._cards(action)} does not beat seat {top.seat}'s "
+            f"{top.interpretation.key(self.level)} (rules 6.5: the same type and a higher rank, "
+            "or a bomb)"
+        )
+
+    def _refusal(self, action: Action) -> tuple[str | None, Interpretation | None]:
+        """Why ``action`` is not legal now (``None`` if it is), and the reading of a play."""
+        seat = self.to_act
+        assert seat is not None
+        where = self._where()
+        if self._phase == "return":
+            owed = self.owed[0]
+            names = " ".join(CODES[c] for c in owed.options)
+            if action.verb != "return":
+                return (
+                    f"{where}: return a card to seat {owed.to} first (rules 7.5, 8.1): "
+                    f"one of {names}",
+                    None,
+                )
+            if action.cards[0] not in owed.options or len(action.cards) != 1:
+                return (
+                    f"{where}: {self._cards(action)} is not a legal return card (rules 7.5: a "
+                    f"non-wild card of rank 2..T, else one of the lowest): one of {names}",
+                    None,
+                )
+            return None, None
+        if action.verb == "return":
+            return f"{where}: no card is owed back now (rules 7.5)", None
+        if action.verb == "pass":
+            if self.table is None:
+                return f"{where}: a leader may not pass (rules 8.2)", None
+            return None, None
+        why = self._missing(seat, action.cards)
+        if why is not None:
+            return f"{where}: {why}", None
+        found, candidates = self._candidates(action.cards)
+        if not found:
+            return f"{where}: {self._cards(action)} is no combination (rules 6.3)", None
+        if not candidates:
+            return f"{where}: {self._too_low(action)}", None
+        if action.key is None:
+            if len(found) > 1:
+                return (
+                    f"{where}: {self._cards(action)} has several readings: add 'as TYPE KEY' "
+                    "(rules 8.3)",
+                    None,
+                )
+            return None, candidates[0]
+        if len(found) == 1:
+            return (
+                f"{where}: {self._cards(action)} has one reading only; it takes no 'as' clause "
+                "in its canonical form (rules 8.3)",
+                None,
+            )
+        for i in candidates:
+            if i.key(self.level) == action.key:
+                return None, i
+        names = ", ".join(i.key(self.level) for i in candidates)
+        return (
+            f"{where}: 'as {action.key}' is not a candidate of {self._cards(action)} (rules 8.3; "
+            f"candidates: {names})",
+            None,
+        )
+
+    # -- the steps ---------------------------------------------------------------------------
+    def _hand_texts(self, seat: int) -> tuple[str, ...]:
+        return tuple(CODES[c] for c in _hand_order(self.hands[seat], self._level))
+
+    def _active(self) -> set[int]:
+        return {s for s in SEATS if self.sizes[s]}
+
+    def _apply(self, action: Action, reading: Interpretation | None) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self.record(seat, action, self.forced_action() is not None)
+        self._legal = None
+        if action.verb == "return":
+            owed = self.owed.pop(0)
+            card = action.cards[0]
+            self._move(card, seat, owed.to)
+            self.returns.append(Transfer(seat, owed.to, card))
+            self.events.append(Event("return", (seat, owed.to, CODES[card])))
+            if not self.owed:
+                self._lead(self.tribute_leader)
+            return
+        if action.verb == "pass":
+            self._pass(seat)
+            return
+        assert reading is not None
+        self._play(seat, action.cards, reading)
+
+    def _move(self, card: int, giver: int, receiver: int) -> None:
+        self.hands[giver][card] -= 1
+        self.hands[receiver][card] += 1
+        self.sizes[giver] -= 1
+        self.sizes[receiver] += 1
+
+    def _lead(self, seat: int) -> None:
+        """A new trick: ``seat`` leads (9.3, 9.5)."""
+        self.table = None
+        self.passes = 0
+        self.turn = seat
+        self._phase = "lead"
+        self.events.append(Event("lead", (seat,)))
+
+    def _play(self, seat: int, cards: tuple[int, ...], reading: Interpretation) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+            self.played[c] += 1
+        self.sizes[seat] -= len(cards)
+        self.table = TablePlay(seat, cards, reading)
+        self.passes = 0
+        texts = (CODES[c] for c in cards)
+        key = reading.key(self.level).split()
+        self.events.append(Event("play", (seat, *texts, "as", *key)))
+        if self.sizes[seat] == 0:
+            self.places.append(seat)
+            self.events.append(Event("out", (seat, len(self.places))))
+            if len(self.places) == 2 and partner(self.places[0]) == self.places[1]:
+                self._finish_one_two()
+                return
+            if len(self.places) == 3:
+                rest = next(s for s in SEATS if self.sizes[s])
+                self.places.append(rest)
+                self._end_deal()
+                return
+        nxt = next_active(seat, self._active())
+        assert nxt is not None
+        self.turn = nxt
+        self._phase = "follow"
+
+    def _pass(self, seat: int) -> None:
+        assert self.table is not None
+        self.events.append(Event("pass", (seat,)))
+        self.passes += 1
+        last = self.table.seat
+        active = self._active()
+        needed = len(active) - (1 if last in active else 0)
+        if self.passes >= needed:
+            self._lead(lead_after_passes(last, [s for s in SEATS if s not in active]))
+            return
+        nxt = next_active(seat, active)
+        assert nxt is not None
+        self.turn = nxt
+
+    def _finish_one_two(self) -> None:
+        """9.6: after a 1-2 finish the two opponents take places 3 and 4 without playing on,
+        fewer cards first, then the first reached in turn order after the 2nd place."""
+        active = self._active()
+        second = self.places[1]
+        order = [next_active(second, active, k) for k in (1, 2)]
+        rest = sorted((s for s in order if s is not None), key=lambda s: self.sizes[s])
+        self.places.extend(rest)
+        self._end_deal()
+
+    def _end_deal(self) -> None:
+        """9.6, 10: the places, the levels, and the match won or the break before the next
+        deal."""
+        self.table = None
+        self.events.append(Event("places", tuple(self.places)))
+        change = next_levels(self.levels, self.deal_level_team, self.places)
+        self.levels = list(change.levels)
+        self.deals += 1
+        self.events.append(Event("advance", (change.winner_team, change.advance)))
+        self.events.append(Event("levels", tuple(level_str(v) for v in self.levels)))
+        if change.match_won:
+            self.match_winner = change.winner_team
+            self.events.append(Event("match", (change.winner_team,)))
+            self._phase = "over"
+            return
+        self.level_team = change.next_level_team
+        self.previous_places = tuple(self.places)
+        self._phase = "break"
+
+    def _start_deal(self, deck: Sequence[Card] | None, first_leader: int | None) -> None:
+        """9.1, 9.2: the deal's level, the shuffle and the deal (5.2), then the first leader
+        (5.3) or the tribute (section 7)."""
+        given = deck is not None
+        if deck is None:
+            shuffled = list(DECK)
+            self.rng.shuffle(shuffled)
+            deck = shuffled
+        self.deal_level_team = self.level_team
+        self.deal_previous_places = self.previous_places
+        self._level = FIRST_LEVEL if self.level_team is None else self.levels[self.level_team]
+        self.levels_before = (self.levels[0], self.levels[1])
+        self.hands = [counts_of(c.code for c in h) for h in deal(deck)]
+        self.sizes = [sum(h) for h in self.hands]
+        self.played = [0] * len(self.hands[0])
+        self.places = []
+        self.table = None
+        self.passes = 0
+        self.turn = 0
+        self.tributes = []
+        self.returns = []
+        self.owed = []
+        self.cancelled = False
+        self.tribute_leader = 0
+        self._legal = None
+        team_text: int | str = "none" if self.level_team is None else self.level_team
+        self.events.append(Event("start", (self.deals + 1, level_str(self._level), team_text)))
+        for s in SEATS:
+            self.events.append(Event("deal", (s, *self._hand_texts(s)), frozenset({s})))
+        if self.previous_places is None:
+            if first_leader is None:
+                first_leader = 0 if given else self.rng.randrange(len(SEATS))
+            self._lead(first_leader)
+            return
+        self._tribute(self.previous_places)
+
+    def _tribute(self, places: Sequence[int]) -> None:
+        """Section 7: payment (automatic), cancellation, then the returns owed."""
+        step = tribute([expand(h) for h in self.hands], places, self._level)
+        if step.cancelled:
+            self.cancelled = True
+            double = partner(places[0]) == places[1]
+            payers = (places[2], places[3]) if double else (places[3],)
+            self.events.append(Event("tribute_cancelled", payers))
+            self._lead(places[0])
+            return
+        for t in step.tributes:
+            self._move(t.card, t.giver, t.receiver)
+            self.tributes.append(t)
+            self.events.append(Event("tribute", (t.giver, t.receiver, CODES[t.card])))
+        # the options depend on the hand after the tribute: computed as each return comes up
+        self.owed = [
+            _Owed(r.giver, r.receiver, return_options(expand(self.hands[r.giver]), self._level))
+            for r in step.returns
+        ]
+        self.tribute_leader = step.leader
+        self._phase = "return"
+
+
+@dataclass(frozen=True, slots=True)
+class _Owed:
+    """A return owed (7.5): ``seat``, who received a tribute, gives one of ``options`` back
+    ``to`` the seat that paid it."""
+
+    seat: int
+    to: int
+    options: tuple[int, ...]
+
+
+# -- a new match ---------------------------------------------------------------------------------
+
+
+def check_match(match: dict[str, Any]) -> dict[str, Any]:
+    """Check the match keys of a deal file (cli.md, guandan): ``levels`` (two level letters,
+    team 0 first), ``level_team`` (0 or 1), ``previous_places`` (the four seats, the first
+    one's team being ``level_team``), ``first_leader`` (a seat). Without ``level_team`` the
+    deal is a match's first: ``levels`` must be ``["2", "2"]`` and ``previous_places`` is
+    refused; with it ``previous_places`` is required and ``first_leader`` refused (the leader
+    follows from the tribute, 5.3).
+
+    Returns the keys given, in canonical form. Raises ``ValueError`` naming the key.
+    """
+    out: dict[str, Any] = {}
+    if "levels" in match:
+        levels = match["levels"]
+        if not isinstance(levels, list) or len(levels) != 2:
+            raise ValueError('\'levels\' must list two levels, team 0 first, e.g. ["2", "5"]')
+        canon = []
+        for i, text in enumerate(levels):
+            if not isinstance(text, str):
+                raise ValueError(f"'levels'[{i}] must be a level letter 2..9, T, J, Q, K, A")
+            try:
+                canon.append(level_str(parse_level(text)))
+            except CardError as exc:
+                raise ValueError(f"'levels'[{i}]: {exc}") from None
+        out["levels"] = canon
+    team_given = "level_team" in match
+    if team_given:
+        value = match["level_team"]
+        if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+            raise ValueError(f"'level_team' must be the team 0 or 1, not {value!r}")
+        out["level_team"] = value
+        if "previous_places" not in match:
+            raise ValueError(
+                "'level_team' needs 'previous_places' (the last deal's finishing order, "
+                "which drives the tribute)"
+            )
+    elif out.get("levels", ["2", "2"]) != ["2", "2"]:
+        raise ValueError(
+            "'levels' must be [\"2\", \"2\"] without 'level_team' (a match's first deal)"
+        )
+    if "previous_places" in match:
+        places = match["previous_places"]
+        if (
+            not isinstance(places, list)
+            or any(isinstance(p, bool) or not isinstance(p, int) for p in places)
+            or sorted(places) != list(SEATS)
+        ):
+            raise ValueError("'previous_places' must list the four seats 0..3 once each")
+        if not team_given:
+            raise ValueError("'previous_places' needs 'level_team' (a match's first deal has none)")
+        if team(places[0]) != out["level_team"]:
+            raise ValueError(
+                f"'previous_places' starts with seat {places[0]} of team {team(places[0])}, "
+                f"but 'level_team' is {out['level_team']} (the last deal's winner declares)"
+            )
+        out["previous_places"] = list(places)
+    if "first_leader" in match:
+        seat = match["first_leader"]
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+            raise ValueError(f"'first_leader' must be a seat 0..3, not {seat!r}")
+        if team_given:
+            raise ValueError(
+                "'first_leader' is for a match's first deal only; after a deal the tribute "
+                "decides who leads (rules 5.3)"
+            )
+        out["first_leader"] = seat
+    return out
+
+
+def new_state(
+    seed: int = 0,
+    deck: Sequence[str] | None = None,
+    dealer: int | None = None,
+    match: dict[str, Any] | None = None,
+) -> GuandanState:
+    """A new match, or a match going on from the keys of a deal file (5.2, 5.3, cli.md).
+
+    ``deck``: the 108 card texts of the first deal, index 0 the top (uses no random numbers
+    for that deal); otherwise shuffled by ``random.Random(seed)``, as is every later deal.
+    ``match``: see :func:`check_match`. The first leader of a match's first deal is
+    ``first_leader``, else seat 0 with a given ``deck``, else drawn right after the shuffle.
+    Raises ``ValueError`` for a negative seed, a ``dealer`` (Guandan has none), bad match keys
+    or a deck that is not the two packs.
+    """
+    if seed < 0:
+        raise ValueError(f"the seed must be 0 or more, not {seed}")
+    if dealer is not None:
+        raise ValueError("Guandan has no dealer (rules 5.3)")
+    keys = check_match(dict(match or {}))
+    cards: list[Card] | None = None
+    if deck is not None:
+        try:
+            cards = deck_of(list(deck))
+        except (CardError, DealFileError) as exc:
+            raise ValueError(f"deck: {exc}") from None
+    levels = [parse_level(t) for t in keys.get("levels", ["2", "2"])]
+    return GuandanState(
+        seed,
+        random.Random(seed),
+        cards,
+        levels,
+        keys.get("level_team"),
+        keys.get("previous_places"),
+        keys.get("first_leader"),
+    )

@@ -1,0 +1,111 @@
+"""Guandan hands (can a hand beat a play, without listing its plays) and the computer players
+(ai.md: split the hand, lead the weakest group, let the partner's play stand, feed the partner,
+never list every legal play)."""
+
+from __future__ import annotations
+
+import random
+
+from guandan_support import set_position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardavia_cli.engine.game import LegalActions
+from cardavia_cli.games.guandan.ai import BasicAgent, group_count, split_hand
+from cardavia_cli.games.guandan.cards import DECK, parse_codes
+from cardavia_cli.games.guandan.combos import ALL_INTERPRETATIONS, legal_plays
+from cardavia_cli.games.guandan.hands import can_beat, counts_of, expand
+from cardavia_cli.games.guandan.rules import Action, new_state
+
+PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CANONICAL = [str(c) for c in DECK]
+
+
+@PROPS
+@given(
+    hand=st.lists(st.sampled_from(range(108)), min_size=1, max_size=16, unique=True),
+    level=st.integers(2, 14),
+    previous=st.sampled_from(ALL_INTERPRETATIONS),
+)
+def test_can_beat_agrees_with_the_list_of_beating_plays(hand, level, previous):
+    codes = [DECK[i].code for i in hand]
+    assert can_beat(counts_of(codes), level, previous) == bool(legal_plays(codes, level, previous))
+
+
+@PROPS
+@given(hand=st.lists(st.sampled_from(range(108)), min_size=1, max_size=27, unique=True))
+def test_expand_is_the_inverse_of_counts_of(hand):
+    codes = sorted(DECK[i].code for i in hand)
+    assert expand(counts_of(codes)) == codes
+
+
+def test_split_hand_fewest_groups_example():
+    hand = parse_codes("3S 4D 5C 6S 7H 9S 9D 9C KS KD 8S 8D 8C 8H".split())
+    groups = split_hand(hand, 2)
+    readings = sorted(str(g.reading) for g in groups)
+    assert readings == ["bomb 8 4", "full_house 9 5", "straight 7 5"]
+    assert sorted(c for g in groups for c in g.cards) == sorted(hand)
+    assert group_count(hand, 2) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.lists(st.sampled_from(range(108)), min_size=1, max_size=27, unique=True))
+def test_split_hand_keeps_every_card_and_group_count_agrees(hand):
+    codes = [DECK[i].code for i in hand]
+    groups = split_hand(codes, 5)
+    assert sorted(c for g in groups for c in g.cards) == sorted(codes)
+    assert group_count(codes, 5) == len(groups)
+
+
+class NoListing(LegalActions):
+    """Legal actions that refuse to be listed: ``action in legal`` only."""
+
+    def _all(self):
+        raise AssertionError("the basic player listed every legal action")
+
+
+def choose(state):
+    seat = state.to_act
+    return BasicAgent().choose(state.view(seat), NoListing(state), random.Random(0))
+
+
+def test_basic_leads_its_weakest_group_without_listing_the_plays():
+    state = new_state(deck=CANONICAL)  # a full 27-card hand: hundreds of plays
+    action = choose(state)
+    assert state.is_legal(action) and action.verb == "play"
+
+
+def test_basic_lets_the_partners_play_stand():
+    hands = ["AS AD 4C 9C", "3C", "TS TD 5C 6D", "7C"]
+    state = set_position(new_state(deck=CANONICAL), hands, 2)
+    state.play_text("play TS TD")
+    state.play_text("pass")  # seat 3
+    assert state.to_act == 0 and choose(state) == Action("pass")
+
+
+def test_basic_beats_an_opponent_with_its_cheapest_group():
+    hands = ["AS AD KS KD 4C 9C", "3C", "7C", "TS TD 5C 6D"]
+    state = set_position(new_state(deck=CANONICAL), hands, 3)
+    state.play_text("play TS TD")
+    assert choose(state) == Action.parse("play KS KD")
+
+
+def test_basic_feeds_a_partner_holding_one_card():
+    hands = ["3S 8D 8C QS QH KD", "4C 5C 6C 9C", "AS", "4D 5D 6D 9D"]
+    state = set_position(new_state(deck=CANONICAL), hands, 0)
+    assert choose(state) == Action.parse("play 3S")
+
+
+def test_basic_plays_its_whole_hand_when_it_is_one_combination():
+    hands = ["3S 3D 3C 7S 7D", "4C 5C 6C 9C", "AS", "4D 5D 6D 9D"]
+    state = set_position(new_state(deck=CANONICAL), hands, 0)
+    assert choose(state) == Action.parse("play 3S 3D 3C 7S 7D")
+
+
+def test_basic_returns_a_legal_card():
+    state = new_state(
+        seed=2, match={"levels": ["5", "2"], "level_team": 0, "previous_places": [0, 1, 2, 3]}
+    )
+    assert state.phase == "return"
+    action = choose(state)
+    assert action.verb == "return" and state.is_legal(action)
