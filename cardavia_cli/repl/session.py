@@ -481,7 +481,8 @@ class Session:
                 grid = Table.grid(padding=(0, 2))
                 for i, cand in enumerate(exc.candidates, 1):
                     grid.add_row(Text(f"{i})", style="bold"), Text(cand))
-                return [Note(you_wording(str(exc))), grid, Note("Type a number, or cancel.", style="dim")]
+                prompt = Note("Type a number, or cancel.", style="dim")
+                return [Note(you_wording(str(exc))), grid, prompt]
             listed = ", ".join(exc.candidates)
             extra = f" (write one of: {listed})" if listed and listed not in str(exc) else ""
             return [Problem(f"{exc}{extra}")]
