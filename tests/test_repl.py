@@ -210,7 +210,8 @@ def test_piped_cli_whole_deal_exits_0_and_saves_nothing(_home: Path) -> None:
     assert headline(session) in lines
     assert "\x1b[" not in done.stdout  # plain text off a terminal
     assert "Hint: " in done.stdout
-    assert not (_home / "saves").exists()
+    # the finished deal is recorded in the scores ledger; no save is written
+    assert sorted(p.name for p in (_home / "saves").iterdir()) == ["scores.db"]
 
 
 def test_end_of_input_mid_deal_exits_0_without_saving(_home: Path) -> None:

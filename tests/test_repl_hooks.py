@@ -96,6 +96,7 @@ def test_game_commands_are_registered_offered_and_refused_when_unavailable() -> 
         "next > ",
         "next > ",
         "next > ",
+        "next > ",
     ]
 
 
@@ -298,7 +299,13 @@ def test_a_save_typed_at_a_break_resumes_at_that_break(_home: Path) -> None:
 def test_end_of_input_and_ctrl_c() -> None:
     session, out = make()
     run(session, ["bid 1"])
-    assert lines_of(out)[-1] == "Goodbye (this match was not saved)."
+    # on a terminal the end of input (Ctrl-D) is quit: it asks once, the second one leaves
+    assert lines_of(out)[-3:] == [
+        "! this match is not saved: type save [NAME] first, or quit (or Ctrl-D) again to leave "
+        "(the autosave keeps it)",
+        "This game is kept in the autosave: continue it with cardavia resume autosave",
+        "Goodbye.",
+    ]
     session, out = make()
     run(session, ["bid 1"], interactive=False)
     assert lines_of(out)[-1] == "(this match was not saved)"
@@ -317,7 +324,7 @@ def test_end_of_input_and_ctrl_c() -> None:
     reader = CtrlC(["^C", "bid 1"], interactive=True)
     assert session.run(reader) == 0
     assert [r.text for r in session.state.history][:1] == ["bid 1"]
-    assert reader.prompts == ["bid > ", "bid > ", "next > "]
+    assert reader.prompts == ["bid > ", "bid > ", "next > ", "next > "]
 
 
 # -- an older hook, the marks, log raw --------------------------------------------------------
