@@ -207,7 +207,7 @@ class FitConsole(Console):
             return renderable
         if not self.is_terminal:
             return unboxed(renderable)
-        width = Measurement.get(self, self.options, renderable).maximum
+        width = Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
         return unboxed(renderable) if width > self.width else renderable
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
