@@ -207,9 +207,15 @@ class SaveKeeper:
 
     def backup_now(self, state: GameState) -> Reply:
         """Write the autosave when the recorded decisions changed since it was last written
-        (nothing before the first decision). Returns a problem line when it cannot be
-        written, once per failure."""
+        (nothing before the first decision); remove it once the game is over. Returns a
+        problem line when it cannot be written, once per failure."""
         if not self._backing() or self.backup is None:
+            return []
+        if state.is_over:
+            # a finished game needs no autosave: it is recorded in the scores
+            if self.backup_saved is not None:
+                self.backup.unlink(missing_ok=True)
+                self.backup_saved = None
             return []
         actions = state.recorded_actions()
         if not actions or actions == self.backup_saved:
