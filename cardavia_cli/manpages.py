@@ -131,14 +131,21 @@ def pages(root: Any | None = None) -> dict[str, str]:
     lines += [".SH COMMAND GROUPS"]
     for path, cmd in groups:
         summary = _first_sentence(cmd.help or "")
-        lines += [".TP", f"\\fBcardavia {path[0]}\\fR", f"{_roff(summary)}; see \\fBcardavia\\-{path[0]}\\fR(1)."]
+        lines += [
+            ".TP",
+            f"\\fBcardavia {path[0]}\\fR",
+            f"{_roff(summary)}; see \\fBcardavia\\-{path[0]}\\fR(1).",
+        ]
     lines += _footer([f"cardavia-{p[0]}" for p, _ in groups])
     out["cardavia.1"] = "\n".join(lines) + "\n"
 
     for path, group in groups:
         name = f"cardavia-{path[0]}"
         lines = _header(name, _first_sentence(group.help or ""))
-        lines += [".SH SYNOPSIS", f"\\fBcardavia {path[0]}\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR] ..."]
+        lines += [
+            ".SH SYNOPSIS",
+            f"\\fBcardavia {path[0]}\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR] ...",
+        ]
         lines += [".SH DESCRIPTION"]
         for para in _paragraphs(group.help or ""):
             lines += [".PP", _roff(para)]

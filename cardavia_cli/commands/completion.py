@@ -1,6 +1,7 @@
 """Shell completion for bash, zsh and fish: ``cardavia --show-completion SHELL`` prints the
-script, ``cardavia --install-completion SHELL`` installs it. The scripts call ``cardavia`` back with Click's ``_CARDAVIA_COMPLETE`` environment
-protocol; the help strings in the answers are plain text (Typer takes the rich markup out).
+script, ``cardavia --install-completion SHELL`` installs it. The scripts call ``cardavia`` back
+with Click's ``_CARDAVIA_COMPLETE`` environment protocol; the help strings in the answers are
+plain text (Typer takes the rich markup out).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -106,7 +107,7 @@ def list_(
         out.print(summary_table(sums))
 
 
-def summary_table(sums):  # type: ignore[no-untyped-def]
+def summary_table(sums: Any) -> Any:
     """The table ``Your games`` of per-game summaries (``engine.ledger.Summary`` values):
     played, won, no winner, win rate, best score."""
     from rich.table import Table

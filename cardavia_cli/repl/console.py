@@ -57,7 +57,7 @@ _ASCII = {
     "🂠": "#",
     "\u00a0": " ",
 }
-_BOX = "─━│┃┄┅┆┇┈┉┊┋┌┍┎┏┐┑┒┓└┕┖┗┘┙┚┛├┝┞┟┠┡┢┣┤┥┦┧┨┩┪┫┬┭┮┯┰┱┲┳┴┵┶┷┸┹┺┻┼┽┾┿╀╁╂╃╄╅╆╇╈╉╊╋═║╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬╭╮╯╰"
+#: Box-drawing characters: U+2500 to U+257F.
 
 
 def to_ascii(text: str) -> str:
@@ -72,7 +72,7 @@ def to_ascii(text: str) -> str:
             out.append(ch)
         elif ch in _ASCII:
             out.append(_ASCII[ch])
-        elif ch in _BOX:
+        elif 0x2500 <= ord(ch) <= 0x257F:
             name = unicodedata.name(ch, "")
             if "HORIZONTAL" in name and "VERTICAL" not in name:
                 out.append("-")
@@ -210,7 +210,7 @@ class FitConsole(Console):
         width = Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
         return unboxed(renderable) if width > self.width else renderable
 
-    def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def print(self, *objects: Any, **kwargs: Any) -> None:
         super().print(*(self.fit(o) for o in objects), **kwargs)
 
 
@@ -236,7 +236,7 @@ def make_console(
         except (AttributeError, OSError, ValueError):
             terminal = False
     ascii_only = ascii_wanted(stream)
-    target: TextIO
+    target: Any
     if not terminal:
         target = PlainLines(stream, ascii_only=ascii_only)
     elif ascii_only:

@@ -30,7 +30,6 @@ from cardavia_cli.repl.saves import (
     save_target,
 )
 
-
 #: The name of the autosave in the saves folder.
 AUTOSAVE = "autosave"
 
