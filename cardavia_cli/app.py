@@ -12,6 +12,7 @@ import typer
 
 from cardavia_cli import __version__
 from cardavia_cli.commands import arena as arena_cmd
+from cardavia_cli.commands import completion
 from cardavia_cli.commands import cucu as cucu_cmd
 from cardavia_cli.commands import guandan as guandan_cmd
 from cardavia_cli.commands import minchiate as minchiate_cmd
@@ -22,7 +23,9 @@ from cardavia_cli.commands import sisepai as sisepai_cmd
 
 app = typer.Typer(
     name="cardavia",
-    help="Traditional card games at a table of four: you against three computer players.",
+    help="Traditional card games at a table of four: you against three computer players. "
+    "Alone on a terminal, cardavia opens the lobby: pick a game, resume a save, see your "
+    "scores.",
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode="rich",
@@ -42,12 +45,47 @@ def root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
+    show_completion: str | None = typer.Option(
+        None,
+        "--show-completion",
+        metavar="SHELL",
+        callback=completion.show,
+        expose_value=False,
+        is_eager=True,
+        help="Print the completion script of SHELL: bash, zsh or fish.",
+    ),
+    install_completion: str | None = typer.Option(
+        None,
+        "--install-completion",
+        metavar="SHELL",
+        callback=completion.install,
+        expose_value=False,
+        is_eager=True,
+        help="Install completion for SHELL (bash, zsh or fish) where it reads it.",
+    ),
+    ascii_only: bool = typer.Option(
+        False,
+        "--ascii",
+        help="Only ASCII characters in the output, for terminals without the card and box "
+        "glyphs (also CARDAVIA_ASCII=1).",
+    ),
 ) -> None:
     """Traditional card games at a table of four: you against three computer players.
 
-    Start with [bold]cardavia sisepai play[/bold].
+    Alone on a terminal, cardavia opens the lobby: pick a game, resume a save, see your
+    scores. Start a game directly with: cardavia sisepai play
     """
+    if ascii_only:
+        import os
+
+        os.environ["CARDAVIA_ASCII"] = "1"
     if ctx.invoked_subcommand is None:
+        from cardavia_cli.repl.reader import is_terminal
+
+        if is_terminal():
+            from cardavia_cli.commands.lobby import run_lobby
+
+            raise typer.Exit(run_lobby())
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
@@ -80,8 +118,17 @@ def main(argv: list[str] | None = None) -> None:
     """
     usage_error = _click_error("UsageError")
     click_exception = _click_error("ClickException")
+    completion.init()
+    command = typer.main.get_command(app)
+    words = sys.argv[1:] if argv is None else argv
+    if not sys.stdout.isatty() and (len(words) < 2 or {"--help", "-h"} & set(words)):
+        # help may be printed: plain text off a terminal (only then, so that a script's
+        # `check` call imports no rich)
+        from cardavia_cli.commands.plainhelp import plain_help
+
+        plain_help(command)
     try:
-        code = app(prog_name="cardavia", args=argv, standalone_mode=False)
+        code = command.main(prog_name="cardavia", args=argv, standalone_mode=False)
     except usage_error as exc:
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:

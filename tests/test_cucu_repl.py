@@ -242,7 +242,9 @@ def test_a_chain_of_swaps_and_the_dealers_draw() -> None:
         "End of round 1: seat 3 (left) lost a life.",
         "Lives: you 3, seat 1 (right) 3, seat 2 (across) 3, seat 3 (left) 2. You deal next.",
         BREAK,
-        "Goodbye (this match was not saved).",
+        # the end of input on a terminal is Ctrl-D: like quit, it asks once first
+        "! this match is not saved: type save [NAME] first, or quit (or Ctrl-D) again to "
+        "leave (the autosave keeps it)",
     ]
 
 

@@ -210,7 +210,8 @@ def test_piped_cli_whole_deal_exits_0_and_saves_nothing(_home: Path) -> None:
     assert headline(session) in lines
     assert "\x1b[" not in done.stdout  # plain text off a terminal
     assert "Hint: " in done.stdout
-    assert not list((_home / "saves").glob("*.toml"))  # (the scores ledger may be there)
+    # the finished deal is recorded in the scores ledger; no save is written
+    assert sorted(p.name for p in (_home / "saves").iterdir()) == ["scores.db"]
 
 
 def test_end_of_input_mid_deal_exits_0_without_saving(_home: Path) -> None:
@@ -285,7 +286,9 @@ def test_typing_win_takes_the_first_winning_claim() -> None:
     assert outcome is not None and outcome.winner == HUMAN and outcome.data["score"] == 11
     lines = out.getvalue().splitlines()
     assert "You win with 11 points." in lines
-    assert "You claim the drawn gP: [rP yP wP gP] and win with 11 points!" in lines
+    # the win is told once (issue 9: the claim's line and the outcome said it twice)
+    assert "You claim the drawn gP: [rP yP wP gP]." in lines
+    assert sum("win with 11 points" in line for line in lines) == 1
     assert "Your winning hand" in out.getvalue()
 
 
@@ -671,15 +674,16 @@ def test_regression_log_tells_the_events_in_words_and_log_raw_the_lines() -> Non
     told = [ln.rstrip() for ln in out.getvalue().splitlines()]
     assert " 1 You are dealt rH rH rP rP yE yE" in told[0]
     for line in (
-        " 2 Seat 2 (across) draws wP.",
-        " 3 You pass (automatic).",
-        " 4 Seat 2 (across) claims the drawn wP: [rP yP wP gP].",
-        " 6 You answer with a claim: [yE yE yE].",
-        " 7 You claim the discarded yE: [yE yE yE].",
-        " 8 You discard gA.",
-        " 9 gA: nobody takes it, dead.",
+        # the automatic pass is folded into the line of the card it answers (issue 9)
+        " 2 Seat 2 (across) draws wP; you pass (automatic).",
+        " 3 Seat 2 (across) claims the drawn wP: [rP yP wP gP].",
+        " 5 You answer with a claim: [yE yE yE].",
+        " 6 You claim the discarded yE: [yE yE yE].",
+        " 7 You discard gA.",
+        " 8 gA: nobody takes it, dead.",
     ):
         assert line in told
+    assert not any(line.endswith("You pass (automatic).") for line in told)
     out.seek(0)
     out.truncate()
     session.emit(session.execute("log raw 2"))
@@ -688,6 +692,11 @@ def test_regression_log_tells_the_events_in_words_and_log_raw_the_lines() -> Non
     n = len(events)
     assert raw == [f"{n - 1} {events[-2].text}", f"{n} {events[-1].text}"]
     assert len(session.ui.log_lines(events, HUMAN, frozenset())) == n
+    # log N counts lines: the last two told lines
+    out.seek(0)
+    out.truncate()
+    session.emit(session.execute("log 2"))
+    assert [ln.rstrip() for ln in out.getvalue().splitlines()] == told[-2:]
 
 
 def test_regression_next_and_cancel_only_for_games_that_use_them() -> None:

@@ -126,6 +126,15 @@ def make(
     return session, out
 
 
+#: On a terminal the end of input is Ctrl-D: like quit, it asks once, the second one leaves.
+CTRL_D = [
+    "! this match is not saved: type save [NAME] first, or quit (or Ctrl-D) again to leave "
+    "(the autosave keeps it)",
+    "This game is kept in the autosave: continue it with cardavia resume autosave",
+    "Goodbye.",
+]
+
+
 def run(session: Session, lines: list[str], interactive: bool = True) -> ListReader:
     reader = ListReader(lines, interactive=interactive)
     assert session.run(reader) == 0
@@ -206,8 +215,8 @@ def test_a_round_is_told_in_words_from_the_deal_to_the_break() -> None:
         "Choose: 1) play a3  2) play c3",
     ]
     assert text[17:23] == S1_TRICK
-    assert text[23:] == [S1_BREAK, GO_ON, "Goodbye (this match was not saved)."]
-    assert reader.prompts == ["bid > ", "play > ", "next > "]
+    assert text[23:] == [S1_BREAK, GO_ON, *CTRL_D]
+    assert reader.prompts == ["bid > ", "play > ", "next > ", "next > "]
     assert session.state.recorded_actions() == S1_ACTIONS
 
 
@@ -271,7 +280,7 @@ def test_game_commands_are_registered_offered_and_refused_when_unavailable() -> 
     ) in text
     assert "! score takes nothing after it (usage: score)" in text
     assert any(ln.startswith("score") and "Show the tokens of every seat." in ln for ln in text)
-    assert reader.prompts == ["bid > "] * 4 + ["play > "] + ["next > "] * 3
+    assert reader.prompts == ["bid > "] * 4 + ["play > "] + ["next > "] * 4
 
 
 def test_table_and_hint_help_come_from_the_game() -> None:
@@ -530,7 +539,7 @@ def test_a_save_typed_at_a_break_resumes_at_that_break(_home: Path) -> None:
 def test_end_of_input_and_ctrl_c() -> None:
     session, out = make()
     run(session, ["bid d6"])
-    assert lines_of(out)[-1] == "Goodbye (this match was not saved)."
+    assert lines_of(out)[-3:] == CTRL_D
     session, out = make()
     run(session, ["bid d6"], interactive=False)
     assert lines_of(out)[-1] == "(this match was not saved)"
@@ -549,7 +558,7 @@ def test_end_of_input_and_ctrl_c() -> None:
     reader = CtrlC(["^C", "bid d6"], interactive=True)
     assert session.run(reader) == 0
     assert human_actions(session) == ["bid d6"]
-    assert reader.prompts == ["bid > ", "bid > ", "play > "]
+    assert reader.prompts == ["bid > ", "bid > ", "play > ", "play > "]
 
 
 # -- a play read two ways, numbers -------------------------------------------------------------
@@ -579,6 +588,7 @@ def test_play_3_with_two_3s_asks_which_one_by_number_or_cancel() -> None:
         "play > ",
         "play > ",
         "number or cancel > ",
+        "next > ",
         "next > ",
     ]
     assert "cancel" not in [c.verb for c in session.offered_commands()]

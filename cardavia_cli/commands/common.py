@@ -24,10 +24,12 @@ EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
 
 
 def console(stderr: bool = False) -> Console:
-    """A rich console; rich itself honours ``NO_COLOR`` and drops styling off a terminal."""
-    from rich.console import Console
+    """The console of every command (:func:`cardavia_cli.repl.console.make_console`): plain
+    text without box tables or trailing spaces off a terminal, colour unless ``NO_COLOR`` or
+    ``TERM=dumb``, ASCII with ``--ascii``."""
+    from cardavia_cli.repl.console import make_console
 
-    return Console(stderr=stderr, highlight=False)
+    return make_console(stderr)
 
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:

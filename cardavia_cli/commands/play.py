@@ -25,6 +25,12 @@ each decision.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cardavia_cli.repl.reader import Reader
 
 DEFAULT_AI = "basic"
 
@@ -39,6 +45,8 @@ def _session(
     replayed: str | None,
     origin: str | None = None,
     default_name: str | None = None,
+    reader: Reader | None = None,
+    out: Console | None = None,
 ) -> int:
     from cardavia_cli.commands.common import console, home
     from cardavia_cli.games import load_game
@@ -53,14 +61,15 @@ def _session(
         load_ui(game),
         header,  # type: ignore[arg-type]
         state,  # type: ignore[arg-type]
-        console=console(),
+        console=out if out is not None else console(),
         save_to=save_to,
         autosave=autosave,
         replayed=replayed,
         origin=origin,
         default_name=default_name,
     )
-    reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
+    if reader is None:
+        reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
     return session.run(reader)
 
 
@@ -113,12 +122,16 @@ def start(
     deal_path: Path | None,
     ai: str | None,
     save: str | None,
+    reader: Reader | None = None,
+    out: Console | None = None,
 ) -> int:
     """Play ``game`` in the REPL: a new deal (of ``seed``, random when ``None``) or the deal
     file ``deal_path`` (replayed; play continues where its actions end). ``ai`` is the level of
     the computer players (``None``: ``basic``, or the file's seats). With ``save``, the deal is
     saved under that name (or path) after each of the human's decisions and at its end.
 
+    ``reader`` reads the commands (default: a prompt on a terminal, else standard input);
+    ``out`` is the console (default: standard output's).
     Returns the exit code. Raises ``CardaviaError`` for an unknown level, a deal file of
     another game, or a file that is unreadable, malformed or does not replay.
     """
@@ -161,6 +174,8 @@ def start(
         replayed=replayed,
         origin=origin,
         default_name=default_name,
+        reader=reader,
+        out=out,
     )
 
 
@@ -176,7 +191,7 @@ def _default_name(path: Path) -> str | None:
     return path.stem
 
 
-def resume(path: Path) -> int:
+def resume(path: Path, reader: Reader | None = None, out: Console | None = None) -> int:
     """Continue the save (or deal file) at ``path`` in the REPL.
 
     A save in the saves folder is continued in place: it is saved again after each of the
@@ -205,4 +220,6 @@ def resume(path: Path) -> int:
         replayed=replayed,
         origin=origin,
         default_name=None if own else _default_name(path),
+        reader=reader,
+        out=out,
     )

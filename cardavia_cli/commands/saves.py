@@ -122,11 +122,12 @@ def show(
 def delete(
     name: str = typer.Argument(..., help="A save name in the saves folder."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Delete a save from the saves folder (asks first on a terminal)."""
     import sys
 
-    from cardavia_cli.repl.saves import saves_dir
+    from cardavia_cli.repl.saves import resume_name, saves_dir
 
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
@@ -135,4 +136,7 @@ def delete(
         if not typer.confirm(f"Delete the save {path.stem}?", default=False):
             raise typer.Exit(1)
     path.unlink()
+    if as_json:
+        print_json({"deleted": resume_name(path), "path": str(path)})
+        return
     typer.echo(f"Deleted {path.stem}.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -103,19 +104,27 @@ def list_(
         )
     out.print(table)
     if sums:
-        summary = Table(title="Your games", title_justify="left")
-        for name in ("game", "played", "won", "no winner", "win rate", "best score"):
-            summary.add_column(name, justify="left" if name == "game" else "right")
-        for s in sums:
-            summary.add_row(
-                s.game,
-                str(s.played),
-                str(s.won),
-                str(s.drawn),
-                f"{s.win_rate:.0%}" if s.played else "-",
-                "-" if s.best_score is None else str(s.best_score),
-            )
-        out.print(summary)
+        out.print(summary_table(sums))
+
+
+def summary_table(sums: Any) -> Any:
+    """The table ``Your games`` of per-game summaries (``engine.ledger.Summary`` values):
+    played, won, no winner, win rate, best score."""
+    from rich.table import Table
+
+    summary = Table(title="Your games", title_justify="left")
+    for name in ("game", "played", "won", "no winner", "win rate", "best score"):
+        summary.add_column(name, justify="left" if name == "game" else "right")
+    for s in sums:
+        summary.add_row(
+            s.game,
+            str(s.played),
+            str(s.won),
+            str(s.drawn),
+            f"{s.win_rate:.0%}" if s.played else "-",
+            "-" if s.best_score is None else str(s.best_score),
+        )
+    return summary
 
 
 @app.command("export")

@@ -223,7 +223,9 @@ class GameUI(Protocol):
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One line in words per event of ``events`` (the seat's visible events), for ``log``;
-        ``forced`` as for :meth:`narrate`."""
+        ``forced`` as for :meth:`narrate`. A game may fold several events into one line (its
+        own answers given without asking into the line of what they answer): ``log`` numbers
+        lines."""
 
     def outcome(self, view: Any, outcome: Outcome) -> RenderableType:
         """The end of the deal or match: winner, score, the winning hand."""

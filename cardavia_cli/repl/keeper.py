@@ -7,6 +7,11 @@ atomically. A save never replaces another game's file without asking: ``save NAM
 existing file that this session did not write or resume from is refused once
 (:mod:`.saves`). With autosave (``--save``, or a resumed save of the saves folder) the game is
 saved after each of the human's decisions, at each break between rounds and at the end.
+
+On a terminal every game in progress is also kept in the autosave (:data:`AUTOSAVE`, a save
+like any other in the saves folder, ``cardavia resume autosave``), written atomically after
+each decision, so that leaving by accident (Ctrl-D, a closed terminal) loses nothing. A game
+already saved after each decision (``--save``, a resumed save) needs no autosave.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from cardavia_cli.repl.saves import (
     same_file,
     save_target,
 )
+
+#: The name of the autosave in the saves folder.
+AUTOSAVE = "autosave"
 
 
 class SaveKeeper:
@@ -57,6 +65,9 @@ class SaveKeeper:
         #: The person's own decisions in this game, and how many of them the last save holds.
         self.decisions = 0
         self.decisions_saved = 0
+        #: The autosave (:meth:`keep_backup`) and the actions it holds.
+        self.backup: Path | None = None
+        self.backup_saved: list[str] | None = None
 
     # -- what is at stake ------------------------------------------------------------------------
     def decided(self) -> None:
@@ -145,8 +156,11 @@ class SaveKeeper:
             return [Problem(f"cannot save to {target}: {exc.strerror or exc}")]
         self.save_to = target
         n = len(self.saved or [])
-        resume = f"cardavia resume {resume_name(path)}"
         actions = f"{n} action{'' if n == 1 else 's'}"
+        if state.is_over:
+            replay = f"cardavia run {resume_name(path)}"
+            return [Note(f"Saved to {path} ({actions}; it is over). Replay it with: {replay}")]
+        resume = f"cardavia resume {resume_name(path)}"
         return [Note(f"Saved to {path} ({actions}). Continue it with: {resume}")]
 
     def autosave_now(self, state: GameState) -> Reply:
@@ -174,6 +188,57 @@ class SaveKeeper:
             return [Note(f"Saved to {path}.", style="dim")]
         return []
 
+    # -- the autosave of a game in progress -------------------------------------------------
+    def keep_backup(self) -> None:
+        """Keep the game in the autosave from now on (a session on a terminal)."""
+        self.backup = save_target(AUTOSAVE)
+
+    def _backing(self) -> bool:
+        """Whether the autosave is kept for this game (not when the game is saved after each
+        decision anyway, nor when it is the autosave itself that was resumed)."""
+        if self.backup is None:
+            return False
+        return not (self.autosave and self.save_to is not None)
+
+    def backed_up(self) -> bool:
+        """Whether the autosave holds this game's decisions so far."""
+        return self._backing() and self.backup_saved is not None
+
+    def backup_now(self, state: GameState) -> Reply:
+        """Write the autosave when the recorded decisions changed since it was last written
+        (nothing before the first decision); remove it once the game is over. Returns a
+        problem line when it cannot be written, once per failure."""
+        if not self._backing() or self.backup is None:
+            return []
+        if state.is_over:
+            # a finished game needs no autosave: it is recorded in the scores
+            if self.backup_saved is not None:
+                self.backup.unlink(missing_ok=True)
+                self.backup_saved = None
+            return []
+        actions = state.recorded_actions()
+        if not actions or actions == self.backup_saved:
+            return []
+        deal = self.deal_file(state)
+        try:
+            prepare_folder(self.backup)
+            save_atomic(self.backup, deal)
+        except (SaveTargetError, OSError) as exc:
+            self.backup_saved = actions
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            return [Problem(f"the autosave {self.backup} cannot be written: {why}")]
+        self.backup_saved = actions
+        return []
+
+    def backup_note(self, state: GameState) -> str | None:
+        """What to say on leaving a game in progress that the autosave keeps (else
+        ``None``)."""
+        if state.is_over or not self.backed_up():
+            return None
+        if not self.unsaved():
+            return None
+        return f"This game is kept in the autosave: continue it with cardavia resume {AUTOSAVE}"
+
     # -- a new game ------------------------------------------------------------------------------
     def start_over(self, header: DealFile, noun: str = "deal") -> list[str]:
         """A new deal or match (``noun``) in the same session (``new``, ``restart``): the file
@@ -194,4 +259,5 @@ class SaveKeeper:
         self.saved_final = False
         self.decisions = 0
         self.decisions_saved = 0
+        self.backup_saved = None
         return notes

@@ -100,15 +100,17 @@ class Narrator:
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
         """The human's view of the event log, told in words (or, ``raw``, each event's line as
         the human sees it: the public line and the human's private details), numbered; all of
-        it or the ``last`` events."""
+        it or the ``last`` lines. A game may tell several events in one line (its hook's
+        ``log_lines`` folds them), so the lines are numbered, not the events."""
         events = self.events()
         if not events:
             return [Note("The log is empty.")]
-        start = 0 if last is None else max(0, len(events) - last)
         if raw:
-            lines: list[Any] = [Text(e.line_for(self.seat)) for e in events[start:]]
+            lines: list[Any] = [Text(e.line_for(self.seat)) for e in events]
         else:
-            lines = list(self.ui.log_lines(events, self.seat, self.forced()))[start:]
+            lines = list(self.ui.log_lines(events, self.seat, self.forced()))
+        start = 0 if last is None else max(0, len(lines) - last)
+        lines = lines[start:]
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", style="dim", no_wrap=True)
         grid.add_column()

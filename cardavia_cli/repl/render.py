@@ -4,6 +4,9 @@
 Plain strings are printed without markup (card melds are written ``[rR rR rR]``, which rich
 would otherwise read as markup). Off a terminal rich drops the styling by itself, and with
 ``NO_COLOR`` it keeps the layout without colours; card codes carry their colour in their text.
+One-line items are wrapped between words on a terminal (never in the middle of a word) and
+never wrapped off one, where a line stays a line for the programs that read it; tables fit as
+:class:`~.console.FitConsole` makes them.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
+from cardavia_cli.repl.console import dumb_terminal
 from cardavia_cli.repl.output import Item, Note, Paged, Problem
 
 PROBLEM_STYLE = "bold red"
@@ -44,26 +48,27 @@ class Renderer:
     def show_one(self, item: Item) -> None:
         """Print one item: a line for :class:`Note` and :class:`Problem`, a renderable as is."""
         out = self.console
+        soft = not out.is_terminal
         if isinstance(item, Problem):
             line = Text("! ", style=PROBLEM_STYLE)
             line.append(" ".join(item.text.split()), style=PROBLEM_STYLE)
-            out.print(line, soft_wrap=True)
+            out.print(line, soft_wrap=soft)
         elif isinstance(item, Note):
             text = item.text if isinstance(item.text, Text) else Text(item.text)
             if item.style:
                 text = text.copy()
                 text.stylize(item.style)
-            out.print(text, soft_wrap=True)
+            out.print(text, soft_wrap=soft)
         elif isinstance(item, Paged):
-            if self.pager:
+            if self.pager and not dumb_terminal():
                 _let_less_show_colours()
                 with out.pager(styles=True):
                     out.print(item.renderable)
             else:
                 out.print(item.renderable)
         elif isinstance(item, str):
-            out.print(item, markup=False, highlight=False, soft_wrap=True)
+            out.print(item, markup=False, highlight=False, soft_wrap=soft)
         elif isinstance(item, Text) and "\n" not in item.plain:
-            out.print(item, soft_wrap=True)
+            out.print(item, soft_wrap=soft)
         else:
             out.print(item)

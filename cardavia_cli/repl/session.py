@@ -40,7 +40,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.agents import Agent, decide, fallback_for
-from cardavia_cli.engine.errors import AmbiguousActionError, CardaviaError
+from cardavia_cli.engine.errors import (
+    AmbiguousActionError,
+    CardaviaError,
+    CardError,
+    InvalidActionError,
+)
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games.deals import DealFile, new_game_state
@@ -264,19 +269,31 @@ class Session:
         """Play until ``quit`` or the end of input; returns the exit code (0).
 
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
-        written after each decision.
+        written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
+        progress asks first), Ctrl-C cancels the line being typed, and every game in progress
+        is kept in the autosave after each decision (:meth:`SaveKeeper.keep_backup`), so
+        neither loses anything.
         """
         self.interactive = reader.interactive
         self.renderer.pager = reader.interactive
+        self._quit = False
+        if self.interactive:
+            self.keeper.keep_backup()
         self.emit(self.begin())
         while not self._quit:
             self.emit(self.before_prompt())
             try:
                 line = reader.read(self.prompt_text())
             except EOFError:
-                self.emit(self.end_of_input())
-                break
+                if not self.interactive:
+                    self.emit(self.end_of_input())
+                    break
+                # Ctrl-D on a terminal is quit: it asks first, as quit does
+                self.emit(self.quit())
+                continue
             except KeyboardInterrupt:
+                # Ctrl-C cancels the line being typed (and an armed quit); the game is unchanged
+                self._armed = None
                 continue
             self.emit(self.execute(line))
         return 0
@@ -314,10 +331,9 @@ class Session:
         return []
 
     def end_of_input(self) -> Reply:
-        """End of input: nothing is saved (cli.md); a note says so if decisions are lost."""
+        """The end of piped input: nothing is saved (cli.md); a note says so if decisions are
+        lost. (On a terminal the end of input, Ctrl-D, is :meth:`quit`.)"""
         unsaved = self.keeper.left_unsaved(self.state)
-        if self.interactive:
-            return [Note(f"Goodbye {not_saved(self.noun)}." if unsaved else "Goodbye.")]
         return [Note(not_saved(self.noun), style="dim")] if unsaved else []
 
     def execute(self, line: str) -> Reply:
@@ -371,6 +387,7 @@ class Session:
                 out.extend(self._record(outcome))
             out.append(Note(f"Type new for another {self.noun}, or quit.", style="dim"))
         out.extend(self.keeper.autosave_now(st))
+        out.extend(self.keeper.backup_now(st))
         return out
 
     def _record(self, outcome: Outcome) -> Reply:
@@ -474,7 +491,7 @@ class Session:
             return [self._not_deciding()]
         st = self.state
         try:
-            action = st.parse_action(text)
+            action = st.parse_action(self._numbered(text))
         except AmbiguousActionError as exc:
             if self.interactive and exc.candidates:
                 self._candidates = list(exc.candidates)
@@ -498,6 +515,28 @@ class Session:
             self.keeper.decided()
         st.apply(action)
         return self.advance()
+
+    def _numbered(self, text: str) -> str:
+        """``VERB N`` read as the ``N``-th listed choice when that choice is a ``VERB``
+        action and the game does not read ``VERB N`` itself (``discard 3``: the third card of
+        the numbered discards); else ``text`` as it is."""
+        verb, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        if not is_number(rest):
+            return text
+        try:
+            self.state.parse_action(text)
+        except (InvalidActionError, CardError):
+            pass
+        except CardaviaError:
+            return text
+        else:
+            return text
+        choices = self.ui.choices(self.view())
+        n = int(rest)
+        if 1 <= n <= len(choices) and choices[n - 1].split(" ", 1)[0] == verb.lower():
+            return choices[n - 1]
+        return text
 
     def pick(self, number: int, rest: str = "") -> Reply:
         """Answer with the ``number``-th listed choice (or reading of an ambiguous action)."""
@@ -630,12 +669,15 @@ class Session:
             self._armed = "quit"
             return [
                 Problem(
-                    f"this {self.noun} is not saved: type save [NAME] first, or quit again to leave"
+                    f"this {self.noun} is not saved: type save [NAME] first, or quit (or "
+                    "Ctrl-D) again to leave"
+                    + (" (the autosave keeps it)" if self.keeper.backed_up() else "")
                 )
             ]
         self._quit = True
         if self.interactive:
-            return [Note("Goodbye.")]
+            kept = self.keeper.backup_note(self.state)
+            return [Note(kept), Note("Goodbye.")] if kept else [Note("Goodbye.")]
         if self.keeper.left_unsaved(self.state):
             return [Note(not_saved(self.noun), style="dim")]
         return []

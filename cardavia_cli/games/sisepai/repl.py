@@ -315,7 +315,8 @@ class SisepaiUI:
         the seat's own claim appears in the line of the card's fate (``forced`` marks its own
         forced claims; a claim beaten by another is said so). A draw or discard that nobody
         takes shares its line with its fate (``: nobody takes it, dead.``); told apart from
-        the card, the fate is ``rH: nobody takes it, dead.``"""
+        the card, the fate is ``rH: nobody takes it, dead.`` The win itself is not told here:
+        the outcome that follows says it (:func:`.view.outcome_view`), once."""
         words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
         own_claim: str | None = None
         own_forced = False
@@ -357,17 +358,9 @@ class SisepaiUI:
                 elif claimant != seat and own_claim is not None:
                     yours = "your forced claim" if own_forced else "your claim"
                     line.append(f" (over {yours} [{own_claim}])", style="dim")
-                if i + 1 < len(words) and words[i + 1][0] == "win":
-                    line.append(" and ")
-                    line.append("win" if claimant == seat else "wins", style="bold")
-                    line.append(f" with {words[i + 1][2]} points!")
-                    i += 1
-                else:
-                    line.append(".")
+                line.append(".")
                 own_claim, own_forced = None, False
                 lines.append(line)
-            elif kind == "win":
-                lines.append(self._win_line(int(w[1]), w[2], seat))
             elif kind == "dead":
                 lines.append(self._dead_line(w[1]))
             elif kind == "exhausted":
@@ -388,13 +381,28 @@ class SisepaiUI:
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log``: the deal of its hand, draws,
         its own sealed answers (``You pass.``; answers given without asking marked), claims,
-        discards, dead cards, the win, the exhausted stock."""
+        discards, dead cards, the win, the exhausted stock. The seat's passes given without
+        asking are folded into the line of the card they answer (``Seat 1 (right) draws rA;
+        you pass (automatic).``), once per card."""
         words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
         lines: list[RenderableType] = []
         public: str | None = None
         source = "draw"
+        #: The line of the public card's draw or discard, while it is the last line.
+        card_line: Text | None = None
+        folded = False
         for i, w in enumerate(words):
             kind = w[0]
+            if kind == "respond" and int(w[1]) == seat and w[2] == "pass" and i in forced:
+                if card_line is not None and lines and lines[-1] is card_line:
+                    if not folded:
+                        card_line.right_crop(1)
+                        card_line.append("; you pass")
+                        card_line.append(" (automatic)", style="dim")
+                        card_line.append(".")
+                        folded = True
+                    continue
+            card_line, folded = None, False
             if kind == "deal":
                 who = int(w[1])
                 line = _subject(who, seat)
@@ -407,6 +415,7 @@ class SisepaiUI:
                 line.append(f" {_verb(actor, seat, kind)} ")
                 line.append_text(_card(public))
                 line.append(".")
+                card_line = line
             elif kind == "respond":
                 who = int(w[1])
                 line = _subject(who, seat)

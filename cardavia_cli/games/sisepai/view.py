@@ -2,7 +2,9 @@
 
 Returns rich renderables; it never prints. The four colours are styled, and every card keeps
 its code (``rK``), so a hand stays readable with ``NO_COLOR`` or off a terminal. White cards
-use the terminal's own foreground colour in bold (ANSI white vanishes on a light background).
+use the terminal's own foreground colour in bold (ANSI white vanishes on a light background),
+and yellow cards a dark gold (ANSI yellow is hard to read on a light background). A hand too
+wide for the screen is laid out one line per colour (:class:`Fit`).
 The functions at the end render one seat's view of the table for the REPL: the hand by colour
 and kind, the table, the choices, the result.
 """
@@ -14,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -25,10 +28,12 @@ if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
     from cardavia_cli.games.sisepai.rules import SisepaiView
 
-COLOUR_STYLES = ("bold red", "bold yellow", "bold", "bold green")
+#: Yellow is 256-colour 136 (dark goldenrod): it reads on light and dark backgrounds alike.
+YELLOW = "color(136)"
+COLOUR_STYLES = ("bold red", f"bold {YELLOW}", "bold", "bold green")
 FLOWER_STYLE = "bold magenta"
 #: The row labels of a hand (``red``, ..., ``flowers``): the colour, one weight for all.
-LABEL_STYLES = ("red", "yellow", "", "green")
+LABEL_STYLES = ("red", YELLOW, "", "green")
 FLOWER_LABEL_STYLE = "magenta"
 
 
@@ -151,15 +156,71 @@ def outcome_line(view: SisepaiView, outcome: Outcome) -> str:
     return with_positions(outcome.summary, view.seat)
 
 
-def hand_view(hand: Sequence[int], title: str | None = None) -> Table:
-    """A concealed hand by colour (rows) and piece (columns ``K A E R H C P``, each holding
-    the copies of that card, e.g. ``wK wK`` under ``K``), the flowers in a column ``F`` of
-    their own row (rules 3, 5). Cards keep their codes, so the colours read without styling."""
+class Fit:
+    """The first of ``layouts`` whose natural width fits the width where it is printed, else
+    the last one (a rich renderable)."""
+
+    def __init__(self, *layouts: RenderableType) -> None:
+        if not layouts:
+            raise ValueError("Fit needs at least one layout")
+        self.layouts = layouts
+
+    def chosen(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        """The layout printed with these options."""
+        unbounded = options.update_width(1_000_000)
+        for layout in self.layouts[:-1]:
+            if Measurement.get(console, unbounded, layout).maximum <= options.max_width:
+                return layout
+        return self.layouts[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.chosen(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.chosen(console, options))
+
+
+def hand_view(hand: Sequence[int], title: str | None = None) -> Fit:
+    """A concealed hand (rules 3, 5): by colour (rows) and piece (columns ``K A E R H C P``,
+    each holding the copies of that card, e.g. ``wK wK`` under ``K``), the flowers in a column
+    ``F`` of their own row; where that is too wide, one line of cards per colour
+    (:func:`hand_lines`). Cards keep their codes, so the colours read without styling."""
+    return Fit(hand_grid(hand, title), hand_lines(hand, title))
+
+
+def _hand_title(hand: Sequence[int], title: str | None) -> str:
+    return title if title is not None else f"Your hand ({len(hand)} cards)"
+
+
+def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
+    """A concealed hand as one line per colour (``red  rK rR rC rC``) and one of flowers, for
+    narrow screens; a line longer than the screen wraps between cards."""
     from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
 
-    count = len(hand)
+    table = Table.grid(padding=(0, 2, 0, 0))
+    table.title = _hand_title(hand, title)
+    table.title_justify = "left"
+    table.add_column(no_wrap=True)
+    table.add_column()
+    empty = Text("-", style="dim")
+    for colour, cname in enumerate(COLOUR_NAMES):
+        codes = sorted(c for c in hand if c // 7 == colour and c != FLOWER)
+        label = Text(cname, style=LABEL_STYLES[colour])
+        table.add_row(label, cards_text(codes) if codes else empty)
+    flowers = [c for c in hand if c == FLOWER]
+    table.add_row(
+        Text("flowers", style=FLOWER_LABEL_STYLE), cards_text(flowers) if flowers else empty
+    )
+    return table
+
+
+def hand_grid(hand: Sequence[int], title: str | None = None) -> Table:
+    """A concealed hand by colour (rows) and piece (columns), as :func:`hand_view` shows it
+    where there is room."""
+    from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
+
     table = Table(
-        title=title if title is not None else f"Your hand ({count} cards)",
+        title=_hand_title(hand, title),
         title_justify="left",
         box=None,
         padding=(0, 2, 0, 0),

@@ -1,0 +1,350 @@
+"""The lobby: ``cardavia`` alone on a terminal (cli.md): pick a game, resume a save, or see the
+scores, for every registered game with no per-game code.
+
+:func:`run_lobby` is the entry point; it reads commands from any
+:class:`~cardavia_cli.repl.reader.Reader` (a prompt with completion on a terminal, a list of
+lines in the tests) and prints on a console. Commands:
+
+* ``games`` lists the registered games, numbered, with their titles; ``play GAME [SEED]`` (or
+  the game's number, or its name alone) starts a deal or match in the REPL;
+* ``saves`` lists the saves, the most recent first, numbered; ``resume [NAME]`` (or ``resume
+  N``, a number in that list) continues one, by default the most recent;
+* ``scores [GAME]`` shows the per-game summaries of the scores ledger;
+* ``help``, ``quit`` (also ``exit``; Ctrl-D leaves too; Ctrl-C cancels the line).
+
+When a game's REPL ends (``quit``), the lobby takes over again. Bad input gets one line and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit.completion import CompleteEvent, Completer
+from prompt_toolkit.completion import Completion as PTCompletion
+from prompt_toolkit.document import Document
+from rich.table import Table
+from rich.text import Text
+
+from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.repl.output import Note, Problem, Reply
+from cardavia_cli.repl.render import Renderer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cardavia_cli.repl.reader import Reader
+
+#: How many saves the lobby lists.
+SAVES_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class LobbyCommand:
+    """A lobby command: its verb, usage, help, and aliases."""
+
+    verb: str
+    usage: str
+    help: str
+    aliases: tuple[str, ...] = ()
+
+
+COMMANDS: tuple[LobbyCommand, ...] = (
+    LobbyCommand("play", "play GAME [SEED]", "Play a game (its name or number) in the REPL."),
+    LobbyCommand("games", "games", "List the games."),
+    LobbyCommand(
+        "resume", "resume [NAME]", "Continue a save (its name or number; default the latest)."
+    ),
+    LobbyCommand("saves", "saves", "List the saves, the most recent first."),
+    LobbyCommand("scores", "scores [GAME]", "Your results per game."),
+    LobbyCommand("help", "help", "List the commands.", ("?",)),
+    LobbyCommand("quit", "quit", "Leave cardavia.", ("exit",)),
+)
+
+
+def _lookup(word: str) -> LobbyCommand | None:
+    low = word.lower()
+    return next((c for c in COMMANDS if low == c.verb or low in c.aliases), None)
+
+
+def games() -> list[tuple[str, str]]:
+    """The registered games as ``(name, title)``, in registration order."""
+    from cardavia_cli.games import GAMES
+
+    return list(GAMES.items())
+
+
+def saves() -> list[Path]:
+    """The saves in the saves folder, the most recent first."""
+    from cardavia_cli.commands.saves import save_files
+
+    return save_files()
+
+
+class Lobby:
+    """The lobby's state and commands. ``play`` and ``resume`` are called to run a game's REPL
+    (``play(game, seed, reader, console)``, ``resume(path, reader, console)``; defaults: the
+    REPL of :mod:`.play`) and return its exit code."""
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        play: Callable[[str, int | None, Any, Any], int] | None = None,
+        resume: Callable[[Path, Any, Any], int] | None = None,
+    ) -> None:
+        self.console = console
+        self.renderer = Renderer(console)
+        self._play = play or _play_game
+        self._resume = resume or _resume_game
+        self.reader: Reader | None = None
+        self.done = False
+
+    # -- what is shown -------------------------------------------------------------------------
+    def welcome(self) -> Reply:
+        """The lobby's first screen: the games and the latest saves."""
+        out: Reply = [Note(Text("cardavia", style="bold")), *self.list_games()]
+        if saves():
+            out.extend(self.list_saves(limit=3))
+        out.append(
+            Note(
+                "Type a game's number or play GAME; resume continues the latest save; scores; "
+                "help; quit. Tab completes.",
+                style="dim",
+            )
+        )
+        return out
+
+    def list_games(self) -> Reply:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", style="bold")
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for i, (name, title) in enumerate(games(), 1):
+            grid.add_row(str(i), name, title)
+        return [Note("Games:"), grid]
+
+    def list_saves(self, limit: int = SAVES_SHOWN) -> Reply:
+        from cardavia_cli.commands.saves import describe
+
+        files = saves()
+        if not files:
+            return [Note("No saves yet: type save in a game, or play with --save NAME.")]
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", style="bold")
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for i, path in enumerate(files[:limit], 1):
+            info = describe(path)
+            where = info["state"] if info["error"] is None else f"unreadable: {info['error']}"
+            grid.add_row(str(i), str(info["name"]), f"{info['game'] or '?'}, {where}")
+        more = len(files) - limit
+        out: Reply = [Note("Saves (the most recent first; resume N continues one):"), grid]
+        if more > 0:
+            out.append(Note(f"... and {more} more (type saves)", style="dim"))
+        return out
+
+    def scores(self, game: str | None) -> Reply:
+        from cardavia_cli.commands.scores import summary_table
+        from cardavia_cli.engine.ledger import Ledger, summaries
+        from cardavia_cli.games import load_game
+        from cardavia_cli.repl.saves import ledger_path
+
+        if game is not None:
+            load_game(game)
+        path = ledger_path()
+        if not path.exists():
+            return [Note("No finished deals or matches yet.")]
+        with Ledger(path) as ledger:
+            sums = summaries(ledger.entries(game, None, None))
+        if not sums:
+            return [Note("No finished deals or matches yet.")]
+        return [summary_table(sums)]
+
+    def help(self) -> Reply:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for c in COMMANDS:
+            also = f" (also {', '.join(c.aliases)})" if c.aliases else ""
+            grid.add_row(c.usage, c.help + also)
+        return [grid, Note("A number alone plays that game.", style="dim")]
+
+    # -- running -------------------------------------------------------------------------------
+    def game_named(self, word: str) -> str:
+        """A game by name (any case) or by its number in :func:`games`; raises
+        ``CardaviaError`` naming the games."""
+        listed = games()
+        number = parse_int(word)
+        if number is not None:
+            if 1 <= number <= len(listed):
+                return listed[number - 1][0]
+            raise CardaviaError(f"choose a game from 1 to {len(listed)}")
+        low = word.lower()
+        for name, _ in listed:
+            if name == low:
+                return name
+        known = ", ".join(name for name, _ in listed)
+        raise CardaviaError(f"unknown game {word!r} (games: {known})")
+
+    def execute(self, line: str) -> Reply:
+        """Run one lobby command; never raises for bad input."""
+        words = line.split()
+        if not words:
+            return []
+        head, args = words[0], words[1:]
+        try:
+            cmd = _lookup(head)
+            if cmd is None:
+                if parse_int(head) is not None or head.lower() in dict(games()):
+                    return self.play([head, *args])
+                return [Problem(f"unknown command {head!r}: type help for the commands")]
+            if cmd.verb == "play":
+                return self.play(args)
+            if cmd.verb == "resume":
+                return self.resume(args)
+            if args and cmd.verb not in ("scores",):
+                return [Problem(f"{cmd.verb} takes nothing after it (usage: {cmd.usage})")]
+            if cmd.verb == "games":
+                return self.list_games()
+            if cmd.verb == "saves":
+                return self.list_saves()
+            if cmd.verb == "scores":
+                if len(args) > 1:
+                    return [Problem(f"usage: {cmd.usage}")]
+                return self.scores(self.game_named(args[0]) if args else None)
+            if cmd.verb == "help":
+                return self.help()
+            self.done = True
+            return [Note("Goodbye.")]
+        except CardaviaError as exc:
+            return [Problem(str(exc))]
+        except OSError as exc:
+            return [Problem(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))]
+
+    def play(self, args: list[str]) -> Reply:
+        if not args:
+            return [Problem("play which game? type its name or number (games lists them)")]
+        if len(args) > 2:
+            return [Problem("usage: play GAME [SEED]")]
+        game = self.game_named(args[0])
+        seed = None
+        if len(args) == 2:
+            seed = parse_int(args[1])
+            if seed is None or seed < 0:
+                return [Problem(f"{args[1]!r} is not a seed (a whole number, 0 or more)")]
+        self._play(game, seed, self._game_reader(), self.console)
+        return [Note("Back in the lobby (help lists the commands).", style="dim")]
+
+    def resume(self, args: list[str]) -> Reply:
+        from cardavia_cli.repl.saves import save_path
+
+        if len(args) > 1:
+            return [Problem("usage: resume [NAME]")]
+        files = saves()
+        if not args:
+            if not files:
+                return [Problem("there are no saves yet")]
+            path = files[0]
+        else:
+            number = parse_int(args[0])
+            if number is not None and not save_path(args[0]).exists():
+                if not 1 <= number <= len(files):
+                    return [Problem(f"there are {len(files)} saves: choose 1 to {len(files)}")]
+                path = files[number - 1]
+            else:
+                path = save_path(args[0])
+                if not path.is_file():
+                    names = ", ".join(p.stem for p in files[:SAVES_SHOWN]) or "none yet"
+                    return [Problem(f"no save named {args[0]!r} (saves: {names})")]
+        self._resume(path, self._game_reader(), self.console)
+        return [Note("Back in the lobby (help lists the commands).", style="dim")]
+
+    def _game_reader(self) -> Reader | None:
+        """The reader a game's REPL reads from: the lobby's own, except a terminal prompt
+        (the game makes its own, with its completion)."""
+        from cardavia_cli.repl.reader import PromptReader
+
+        if self.reader is None or isinstance(self.reader, PromptReader):
+            return None
+        return self.reader
+
+    def run(self, reader: Reader) -> int:
+        """Read and run lobby commands until ``quit`` or the end of input; returns 0."""
+        self.reader = reader
+        self.renderer.pager = reader.interactive
+        self.renderer.show(self.welcome())
+        while not self.done:
+            try:
+                line = reader.read("cardavia > ")
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                continue
+            self.renderer.show(self.execute(line))
+        return 0
+
+
+def complete_lobby(text: str) -> tuple[str, list[str]]:
+    """The word being completed at the end of ``text`` and its candidates: commands and game
+    names first, the games after ``play`` and ``scores``, save names after ``resume``."""
+    words = text.split()
+    prefix = words.pop() if text and not text[-1].isspace() and words else ""
+    if not words:
+        candidates = [c.verb for c in COMMANDS] + [name for name, _ in games()]
+    elif len(words) == 1 and words[0].lower() in ("play", "scores"):
+        candidates = [name for name, _ in games()]
+    elif len(words) == 1 and words[0].lower() == "resume":
+        from cardavia_cli.repl.saves import resume_name
+
+        candidates = [resume_name(p) for p in saves()]
+    else:
+        candidates = []
+    low = prefix.lower()
+    return prefix, [c for c in candidates if c.lower().startswith(low)]
+
+
+class LobbyCompleter(Completer):
+    """prompt_toolkit completer over :func:`complete_lobby`."""
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[PTCompletion]:
+        prefix, candidates = complete_lobby(document.text_before_cursor)
+        titles = dict(games())
+        for cand in candidates:
+            meta = titles.get(cand) or next((c.help for c in COMMANDS if c.verb == cand), "")
+            yield PTCompletion(
+                cand + " ", start_position=-len(prefix), display=cand, display_meta=meta
+            )
+
+
+def _play_game(game: str, seed: int | None, reader: Any, console: Any) -> int:
+    from cardavia_cli.commands.play import start
+
+    return start(game, seed=seed, deal_path=None, ai=None, save=None, reader=reader, out=console)
+
+
+def _resume_game(path: Path, reader: Any, console: Any) -> int:
+    from cardavia_cli.commands.play import resume
+
+    return resume(path, reader, console)
+
+
+def run_lobby(reader: Reader | None = None, console: Console | None = None) -> int:
+    """The lobby: reads from ``reader`` (default: a prompt with completion and history on a
+    terminal, else standard input) and prints on ``console`` (default: standard output).
+    Returns the exit code (0)."""
+    from cardavia_cli.commands.common import console as make_console
+    from cardavia_cli.commands.common import home
+
+    if reader is None:
+        from cardavia_cli.repl.reader import make_reader
+
+        reader = make_reader(home() / "history", LobbyCompleter())
+    lobby = Lobby(console if console is not None else make_console())
+    return lobby.run(reader)

@@ -1,0 +1,273 @@
+"""Output that fits where it goes (cli.md: rich output that respects ``NO_COLOR`` and degrades to
+plain text off a terminal), for the commands and the REPL alike, for every game.
+
+:func:`make_console` builds the one kind of console cardavia prints on, a :class:`FitConsole`:
+
+* off a terminal (a pipe, a file): plain text, no colour, no box tables (a table is printed
+  with its columns only), no trailing spaces at the end of a line, and lines never wrapped
+  (a pipe has no width);
+* on a terminal: colour unless ``NO_COLOR`` is set or ``TERM`` is ``dumb``; a table wider
+  than the terminal drops its box rather than cutting its cells to ``…``; long lines are
+  wrapped between words by the renderer (:mod:`.render`), never in the middle of one;
+* ``--ascii`` (or ``CARDAVIA_ASCII=1``), or an output encoding that is not Unicode: only
+  ASCII characters (box lines as ``+-|``, ``…`` as ``...``, card suit symbols as letters).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import sys
+import unicodedata
+from typing import Any, TextIO
+
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.table import Table
+
+#: The environment variable that asks for ASCII output (set by ``cardavia --ascii``).
+ASCII_ENV = "CARDAVIA_ASCII"
+
+#: ASCII stand-ins of the characters cardavia's output may hold (box lines are drawn by rich
+#: with ASCII boxes already when :func:`ascii_wanted`; these cover the rest).
+_ASCII = {
+    "…": "...",
+    "–": "-",
+    "—": "-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "×": "x",
+    "•": "*",
+    "·": ".",
+    "→": "->",
+    "←": "<-",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+    "★": "*",
+    "☆": "*",
+    "🂠": "#",
+    "\u00a0": " ",
+}
+#: Box-drawing characters: U+2500 to U+257F.
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with every character outside ASCII replaced: the known symbols by their
+    stand-ins (``…`` -> ``...``, ``♠`` -> ``S``, box lines by ``-``, ``|`` or ``+``), letters with
+    accents by the letter, anything else by ``?``."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _ASCII:
+            out.append(_ASCII[ch])
+        elif 0x2500 <= ord(ch) <= 0x257F:
+            name = unicodedata.name(ch, "")
+            if "HORIZONTAL" in name and "VERTICAL" not in name:
+                out.append("-")
+            elif "VERTICAL" in name and "HORIZONTAL" not in name:
+                out.append("|")
+            else:
+                out.append("+")
+        else:
+            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out)
+
+
+def ascii_wanted(stream: TextIO | None = None) -> bool:
+    """Whether output must be ASCII: ``CARDAVIA_ASCII`` set (to anything but ``""`` or ``0``),
+    or ``stream`` (default standard output) writes an encoding that is not Unicode."""
+    flag = os.environ.get(ASCII_ENV, "")
+    if flag not in ("", "0"):
+        return True
+    stream = stream if stream is not None else sys.stdout
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    return not encoding.startswith("utf")
+
+
+def dumb_terminal() -> bool:
+    """Whether ``TERM`` says the terminal handles no colours or cursor movement."""
+    return os.environ.get("TERM", "").lower() == "dumb"
+
+
+class PlainLines(io.TextIOBase):
+    """A text stream that writes to ``target`` whole lines without their trailing spaces (and,
+    with ``ascii_only``, with :func:`to_ascii` applied). A last line without its newline is
+    written by :meth:`flush`. It is never a terminal."""
+
+    def __init__(self, target: TextIO, *, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.target = target
+        self.ascii_only = ascii_only
+        self._pending = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "ascii" if self.ascii_only else (getattr(self.target, "encoding", None) or "utf-8")
+
+    def write(self, text: str) -> int:
+        data = self._pending + text
+        *lines, self._pending = data.split("\n")
+        if lines:
+            body = "".join(line.rstrip(" ") + "\n" for line in lines)
+            self.target.write(to_ascii(body) if self.ascii_only else body)
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            tail = self._pending.rstrip(" ")
+            self.target.write(to_ascii(tail) if self.ascii_only else tail)
+            self._pending = ""
+        self.target.flush()
+
+
+class AsciiStream(io.TextIOBase):
+    """A terminal stream that writes :func:`to_ascii` of everything (``--ascii`` on a
+    terminal); it is a terminal when ``target`` is one."""
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self.target = target
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        try:
+            return self.target.isatty()
+        except (AttributeError, OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "ascii"
+
+    def write(self, text: str) -> int:
+        self.target.write(to_ascii(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.target.flush()
+
+
+def unboxed(renderable: Any) -> Any:
+    """``renderable`` with the box of every table in it taken away (tables inside groups too):
+    the columns stay, two spaces apart, the header row stays. Other renderables are returned
+    as they are; nothing given is changed (tables are copied)."""
+    if isinstance(renderable, Table):
+        if renderable.box is None:
+            return renderable
+        table = copy.copy(renderable)
+        table.box = None
+        table.show_edge = False
+        table.columns = [copy.copy(c) for c in renderable.columns]
+        return table
+    if isinstance(renderable, Group):
+        return Group(*(unboxed(r) for r in renderable.renderables), fit=renderable.fit)
+    return renderable
+
+
+def has_box(renderable: Any) -> bool:
+    """Whether ``renderable`` is, or a group holds, a table drawn with a box."""
+    if isinstance(renderable, Table):
+        return renderable.box is not None
+    if isinstance(renderable, Group):
+        return any(has_box(r) for r in renderable.renderables)
+    return False
+
+
+class FitConsole(Console):
+    """A rich console whose tables fit: off a terminal they have no box; on a terminal a table
+    wider than the terminal drops its box (so cells are not cut to ``…``)."""
+
+    def fit(self, renderable: Any) -> Any:
+        """``renderable`` as it will be printed here (see the class docstring)."""
+        if isinstance(renderable, str) or not has_box(renderable):
+            return renderable
+        if not self.is_terminal:
+            return unboxed(renderable)
+        width = Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
+        return unboxed(renderable) if width > self.width else renderable
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(self.fit(o) for o in objects), **kwargs)
+
+
+def make_console(
+    stderr: bool = False,
+    *,
+    file: TextIO | None = None,
+    width: int | None = None,
+    terminal: bool | None = None,
+) -> FitConsole:
+    """The console cardavia prints on: standard output (``stderr``: standard error), or
+    ``file``. ``terminal`` forces what the stream is taken to be (tests; default: whether it is
+    a terminal); ``width`` forces the width (default: the terminal's, ``COLUMNS``, or 80).
+
+    Off a terminal the stream is wrapped in :class:`PlainLines`; with ASCII output
+    (:func:`ascii_wanted`) on a terminal in :class:`AsciiStream`. ``NO_COLOR`` and
+    ``TERM=dumb`` turn colour off (rich reads ``NO_COLOR`` itself).
+    """
+    stream: TextIO = file if file is not None else (sys.stderr if stderr else sys.stdout)
+    if terminal is None:
+        try:
+            terminal = stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            terminal = False
+    ascii_only = ascii_wanted(stream)
+    target: Any
+    if not terminal:
+        target = PlainLines(stream, ascii_only=ascii_only)
+    elif ascii_only:
+        target = AsciiStream(stream)
+    else:
+        target = stream
+    options: dict[str, Any] = {}
+    if dumb_terminal() or not terminal:
+        options["color_system"] = None
+    return FitConsole(
+        file=target,
+        width=width,
+        force_terminal=terminal,
+        highlight=False,
+        soft_wrap=False,
+        legacy_windows=False,
+        emoji=False,
+        **options,
+    )
+
+
+__all__ = [
+    "ASCII_ENV",
+    "AsciiStream",
+    "FitConsole",
+    "PlainLines",
+    "RenderableType",
+    "ascii_wanted",
+    "dumb_terminal",
+    "has_box",
+    "make_console",
+    "to_ascii",
+    "unboxed",
+]

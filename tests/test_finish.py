@@ -1,0 +1,431 @@
+"""Issue 9, the finish of the command-line tool: leaving the REPL loses nothing (Ctrl-D,
+Ctrl-C, the autosave), the lobby driven by piped input, man pages in sync, shell completion,
+and output that fits where it goes (40 columns, pipes, ASCII, NO_COLOR, TERM=dumb)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.table import Table
+from typer.testing import CliRunner
+
+from cardavia_cli.app import app
+from cardavia_cli.commands.lobby import Lobby, complete_lobby, games, run_lobby
+from cardavia_cli.games import GAMES, load_game
+from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
+from cardavia_cli.games.sisepai.cards import parse_card
+from cardavia_cli.games.sisepai.melds import Meld
+from cardavia_cli.games.sisepai.view import hand_view, melds_table
+from cardavia_cli.repl.console import make_console, to_ascii
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import HUMAN, Session
+
+HAND = "rK rR rH rC rC yA yE yE yP yP wR wR gK gA gA gR gH gP F F"
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("CARDAVIA_ASCII", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    return tmp_path / "home"
+
+
+def session_on(out: io.StringIO, *, seed: int = 3, terminal: bool = False, width: int = 100):
+    header = DealFile(game="sisepai", seed=seed)
+    console = make_console(file=out, terminal=terminal, width=width)
+    return Session(
+        load_game("sisepai"), load_ui("sisepai"), header, new_game_state(header), console=console
+    )
+
+
+# -- 1. Ctrl-C and Ctrl-D lose nothing ----------------------------------------------------------
+class Keys(ListReader):
+    """Lines, where ``^C`` is Ctrl-C and ``^D`` is Ctrl-D (the end of input)."""
+
+    def read(self, prompt: str) -> str:
+        line = super().read(prompt)
+        if line == "^C":
+            raise KeyboardInterrupt
+        if line == "^D":
+            raise EOFError
+        return line
+
+
+def test_ctrl_d_asks_like_quit_and_the_autosave_resumes(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    reader = Keys(["auto", "^D", "hint", "^D", "^D"], interactive=True)
+    assert session.run(reader) == 0
+    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith(("!", "This", "Good"))]
+    asked = (
+        "! this deal is not saved: type save [NAME] first, or quit (or Ctrl-D) again to leave "
+        "(the autosave keeps it)"
+    )
+    # the first Ctrl-D asks; a command in between disarms it; two in a row leave
+    assert lines == [
+        asked,
+        asked,
+        "This game is kept in the autosave: continue it with cardavia resume autosave",
+        "Goodbye.",
+    ]
+    kept = load_deal(home / "saves" / "autosave.toml")
+    assert kept.actions == session.state.recorded_actions()
+    assert kept.seed == 3 and len(kept.actions) >= 1
+    again = replay(kept)
+    assert [str(r) for r in again.history] == [str(r) for r in session.state.history]
+
+
+def test_ctrl_c_cancels_the_line_and_changes_nothing(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    reader = Keys(["^C", "^C", "quit"], interactive=True)
+    session.run(reader)
+    # nothing decided: quit leaves at once, nothing is written
+    assert session.state.recorded_actions() == []
+    assert reader.prompts == [reader.prompts[0]] * 3
+    assert out.getvalue().splitlines()[-1] == "Goodbye."
+    assert not (home / "saves" / "autosave.toml").exists()
+
+
+def test_autosave_written_after_each_decision_and_removed_at_the_end(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    path = home / "saves" / "autosave.toml"
+    seen: list[int] = []
+
+    class Watch(ListReader):
+        def read(self, prompt: str) -> str:
+            seen.append(len(load_deal(path).actions) if path.exists() else 0)
+            return super().read(prompt)
+
+    session.run(Watch(["auto", "auto", "auto all", "quit"], interactive=True))
+    assert session.state.is_over
+    # one more decision recorded at each prompt, and no autosave of a finished deal
+    assert seen[0] == 0 and seen[1] >= 1 and seen[2] > seen[1]
+    assert not path.exists()
+
+
+def test_piped_sessions_write_no_autosave(home: Path) -> None:
+    out = io.StringIO()
+    session_on(out).run(ListReader(["auto", "auto"]))
+    assert not (home / "saves").exists()
+
+
+def test_resume_autosave_through_the_cli(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    session.run(Keys(["auto", "^D", "^D"], interactive=True))
+    done = CliRunner().invoke(app, ["resume", "autosave"], input="hand\n")
+    assert done.exit_code == 0, done.output
+    n = len(session.state.recorded_actions())
+    assert f"Resumed autosave: seed 3, {n} action{'s' if n > 1 else ''} replayed" in done.output
+
+
+def test_a_finished_deals_save_says_replay_not_continue(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    session.run(ListReader(["auto all", "save done"]))
+    text = out.getvalue()
+    assert "Replay it with: cardavia run done" in text
+    assert "Continue it with" not in text
+
+
+def test_discard_by_its_number_in_the_list(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out)
+    session.run(ListReader(["claim yE yE", "discard 2"]))
+    mine = [r.text for r in session.state.history if r.seat == HUMAN]
+    # the numbered discards of rules 8.2 after claiming yE: 1 rR, 2 rH, ...
+    assert mine[:2] == ["claim yE yE", "discard rH"]
+    out2 = io.StringIO()
+    other = session_on(out2)
+    other.run(ListReader(["claim yE yE", "discard 99"]))
+    assert "! " in out2.getvalue()
+    assert [r.text for r in other.state.history if r.seat == HUMAN] == ["claim yE yE"]
+
+
+# -- 2. the lobby --------------------------------------------------------------------------------
+def lobby_run(lines: list[str], **kw: object) -> str:
+    out = io.StringIO()
+    console = make_console(file=out, terminal=False)
+    lobby = Lobby(console, **kw)  # type: ignore[arg-type]
+    assert lobby.run(ListReader(lines, interactive=True)) == 0
+    return out.getvalue()
+
+
+def test_lobby_lists_every_registered_game_and_plays_by_number_or_name(home: Path) -> None:
+    played: list[tuple[str, int | None]] = []
+    text = lobby_run(
+        ["games", "1", f"play {games()[-1][0]} 42", "play", "play 0", "play nosuch", "quit"],
+        play=lambda g, seed, reader, console: played.append((g, seed)) or 0,
+    )
+    for i, (name, title) in enumerate(GAMES.items(), 1):
+        assert f"{i}  {name}" in text and title in text
+    assert played == [(games()[0][0], None), (games()[-1][0], 42)]
+    assert "! play which game?" in text
+    assert f"! choose a game from 1 to {len(GAMES)}" in text
+    assert "! unknown game 'nosuch'" in text
+    assert text.splitlines()[-1] == "Goodbye."
+
+
+def test_lobby_plays_a_real_deal_with_the_same_reader_and_comes_back(home: Path) -> None:
+    text = lobby_run(["play sisepai 3", "auto all", "quit", "scores", "quit"])
+    assert "Si Se Pai, seed 3" in text
+    assert "Back in the lobby" in text
+    # the deal is recorded: scores shows it
+    assert re.search(r"sisepai\s+1\s+[01]\s+0", text)
+
+
+def test_lobby_resumes_the_most_recent_save_first(home: Path) -> None:
+    saves = home / "saves"
+    saves.mkdir(parents=True)
+    for i, name in enumerate(("old", "new")):
+        path = saves / f"{name}.toml"
+        path.write_text(f'format = 1\ngame = "sisepai"\nseed = {i + 1}\n')
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))
+    resumed: list[str] = []
+    text = lobby_run(
+        ["saves", "resume", "resume 2", "resume old", "resume 7", "resume nope", "quit"],
+        resume=lambda path, reader, console: resumed.append(path.stem) or 0,
+    )
+    assert resumed == ["new", "old", "old"]
+    listed = [ln.split()[1] for ln in text.splitlines() if re.match(r"\s*[0-9]+  \w+ ", ln)]
+    assert listed[:2] == ["sisepai", "new"] or "new" in listed
+    assert text.index("1  new") < text.index("2  old")
+    assert "! there are 2 saves: choose 1 to 2" in text
+    assert "! no save named 'nope'" in text
+
+
+def test_lobby_completion_and_end_of_input(home: Path) -> None:
+    assert complete_lobby("pl") == ("pl", ["play"])
+    assert complete_lobby("play ") == ("", [name for name, _ in games()])
+    assert complete_lobby("scores si") == ("si", ["sisepai"])
+    assert complete_lobby("resume ") == ("", [])
+    # the end of input leaves the lobby
+    assert lobby_run([]).splitlines()[0] == "cardavia"
+
+
+def test_cardavia_alone_off_a_terminal_prints_the_help(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardavia_cli"],
+        capture_output=True,
+        text=True,
+        input="",
+        env=dict(os.environ, CARDAVIA_HOME=str(home)),
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("Usage: cardavia [OPTIONS] COMMAND [ARGS]...")
+    # plain help off a terminal: no box, no markup, no trailing spaces
+    assert "╭" not in done.stdout and "[bold]" not in done.stdout
+    assert all(line == line.rstrip() for line in done.stdout.splitlines())
+
+
+def test_run_lobby_entry_point(home: Path) -> None:
+    out = io.StringIO()
+    code = run_lobby(ListReader(["help", "exit"]), make_console(file=out, terminal=False))
+    assert code == 0
+    assert "play GAME [SEED]" in out.getvalue()
+
+
+# -- 3. man pages ------------------------------------------------------------------------------
+def test_man_pages_are_in_sync_with_the_command_tree() -> None:
+    from cardavia_cli.manpages import pages
+
+    folder = Path(__file__).resolve().parent.parent / "man"
+    made = pages()
+    on_disk = {p.name: p.read_text("utf-8") for p in folder.glob("cardavia*.1")}
+    stale = sorted(n for n in made if on_disk.get(n) != made[n])
+    extra = sorted(set(on_disk) - set(made))
+    assert not stale and not extra, (
+        f"man pages out of date {stale} or left over {extra}: run "
+        "python -m cardavia_cli.manpages man/"
+    )
+    groups = {name for name in GAMES if name != "tally"} | {"saves", "scores"}
+    assert {f"cardavia-{g}.1" for g in groups} <= set(made)
+    root = made["cardavia.1"]
+    for command in ("run", "resume", "arena", "--show-completion", "--ascii"):
+        assert command.replace("-", "\\-") in root
+    assert "[bold]" not in "".join(made.values())
+
+
+# -- 4. shell completion ------------------------------------------------------------------------
+def complete(env: dict[str, str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", "from cardavia_cli.app import main; main()"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, **env),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [("bash", "complete -o"), ("zsh", "#compdef cardavia"), ("fish", "complete --command")],
+)
+def test_completion_scripts(shell: str, marker: str) -> None:
+    result = CliRunner().invoke(app, ["--show-completion", shell])
+    assert result.exit_code == 0
+    assert marker in result.output and "_CARDAVIA_COMPLETE" in result.output
+
+
+def test_completion_of_an_unknown_shell_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["--show-completion", "tcsh"])
+    assert result.exit_code == 2
+
+
+def test_completion_protocol_for_each_shell() -> None:
+    bash = complete(
+        {"_CARDAVIA_COMPLETE": "complete_bash", "COMP_WORDS": "cardavia sa", "COMP_CWORD": "1"}
+    )
+    assert bash.split() == ["saves"]
+    zsh = complete({"_CARDAVIA_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "cardavia sis"})
+    assert '"sisepai":"Si Se Pai' in zsh
+    fish = complete(
+        {
+            "_CARDAVIA_COMPLETE": "complete_fish",
+            "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+            "_TYPER_COMPLETE_ARGS": "cardavia run --",
+        }
+    )
+    assert "--json\tPrint one JSON document." in fish.splitlines()
+    arena = complete(
+        {"_CARDAVIA_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "cardavia arena --"}
+    )
+    # plain help strings: no rich markup in any answer
+    assert "[bold]" not in bash + zsh + fish + arena and "[italic]" not in arena
+
+
+# -- 5. output that fits ------------------------------------------------------------------------
+def test_at_40_columns_nothing_is_cut_or_wrapped_mid_word(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out, terminal=True, width=40)
+    session.run(ListReader(["hand", "table", "help", "auto all", "log"], interactive=False))
+    text = out.getvalue()
+    assert "…" not in text
+    lines = text.splitlines()
+    assert max(len(re.sub(r"\x1b\[[0-9;]*m", "", ln)) for ln in lines) <= 40
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    # every card of the hand is shown; narration wraps between words only
+    hand = [ln for ln in plain.splitlines() if ln.startswith(("red", "yellow", "green"))]
+    assert "rK rR rH rC rC" in hand[0]
+    assert "(a\ncross)" not in plain and "Seat 1 (r\n" not in plain
+    words = set(re.findall(r"[A-Za-z]+", plain))
+    assert not {"cross", "oldier", "eneral"} & words
+
+
+def test_the_win_table_at_40_columns_keeps_every_word() -> None:
+    out = io.StringIO()
+    console = make_console(file=out, terminal=True, width=40)
+    melds = [Meld.parse(t) for t in ("rP wP gP", "rK", "yR yH yC")]
+    console.print(melds_table(melds, title="Your winning hand"))
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+    assert "soldier3" in text and "…" not in text
+    wide = io.StringIO()
+    make_console(file=wide, terminal=True, width=100).print(melds_table(melds))
+    assert "┏" in wide.getvalue()  # the box stays where it fits
+
+
+def test_piped_output_has_no_padding_no_boxes_no_colour(home: Path) -> None:
+    out = io.StringIO()
+    session = session_on(out, width=80)
+    session.run(ListReader(["table", "auto all", "log"]))
+    text = out.getvalue()
+    assert all(line == line.rstrip() for line in text.splitlines())
+    assert not set("┏┃━│─└") & set(text)
+    assert "\x1b[" not in text
+    done = CliRunner().invoke(
+        app,
+        [
+            "sisepai",
+            "check",
+            *"rK rA rE yK yA yE wR wH wC gR gR gR gP gP gP F F yP yP yP wK".split(),
+        ],
+    )
+    assert done.exit_code == 0
+    assert "┃" not in done.output and all(ln == ln.rstrip() for ln in done.output.splitlines())
+
+
+def test_hand_layouts_hold_every_card() -> None:
+    codes = sorted(parse_card(c) for c in HAND.split())
+    for width in (40, 100):
+        out = io.StringIO()
+        make_console(file=out, terminal=False, width=width).print(hand_view(codes))
+        rows = [ln for ln in out.getvalue().splitlines() if not ln.lstrip().startswith("K ")]
+        shown = re.findall(r"\b[rywg][KAERHCP]\b|\bF\b", "\n".join(rows))
+        assert sorted(shown) == sorted(HAND.split()), width
+
+
+def test_ascii_no_color_and_dumb_terminals(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert to_ascii("┏━┓ rK … ♠ é") == "+-+ rK ... S e"
+    monkeypatch.setenv("CARDAVIA_ASCII", "1")
+    out = io.StringIO()
+    table = Table("meld", "kind")
+    table.add_row("rK", "general")
+    make_console(file=out, terminal=True, width=60).print(table)
+    assert out.getvalue().isascii() and "general" in out.getvalue()
+    monkeypatch.delenv("CARDAVIA_ASCII")
+    monkeypatch.setenv("TERM", "dumb")
+    assert make_console(file=io.StringIO(), terminal=True).color_system is None
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = io.StringIO()
+    make_console(file=out, terminal=True).print("[red]x[/red]")
+    assert "\x1b[3" not in out.getvalue()
+    monkeypatch.delenv("NO_COLOR")
+    out = io.StringIO()
+    make_console(file=out, terminal=True).print("[red]x[/red]")
+    assert "\x1b[" in out.getvalue()
+
+
+def test_ascii_option_through_the_cli(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardavia_cli", "--ascii", "sisepai", "rules", "1"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CARDAVIA_HOME=str(home)),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and done.stdout.strip()
+
+
+def test_saves_delete_json(home: Path) -> None:
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "x.toml").write_text('format = 1\ngame = "sisepai"\n')
+    done = CliRunner().invoke(app, ["saves", "delete", "x", "--json"])
+    assert done.exit_code == 0
+    assert json.loads(done.output)["deleted"] == "x"
+    assert not (home / "saves" / "x.toml").exists()
+
+
+def test_readme_play_example_reaches_your_first_move(home: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    found = re.search(r"cardavia sisepai play --seed ([0-9]+) --ai (\w+) --save evening", readme)
+    assert found is not None
+    seed, level = int(found.group(1)), found.group(2)
+    header = DealFile(game="sisepai", seed=seed, seats=["human", level, level, level])
+    session = Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        header,
+        new_game_state(header),
+        console=make_console(file=io.StringIO(), terminal=False),
+    )
+    session.begin()
+    assert session.human_to_act() and not session.state.is_over
+    first = readme.split("```sh", 1)[1].split("```", 1)[0].splitlines()[1]
+    # the first command puts cardavia on the PATH before using it bare
+    assert ". .venv/bin/activate" in first and first.index("activate") < first.index("cardavia")
