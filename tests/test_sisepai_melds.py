@@ -523,3 +523,25 @@ def test_distance_examples():
     assert distance(counts("rA rE gP")) == 2
     assert distance(counts("rP yP")) == 1
     assert distance(counts("rR rR rH")) == 1  # a pair and a lone card, or a partial field and rR
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=29, max_size=29))
+def test_group_distances_sum_to_the_distance_and_change_only_their_group(counts):
+    from cardavia_cli.games.sisepai.melds import GROUP_OF, group_distance, group_distances
+
+    counts[28] = min(counts[28], 5)
+    parts = group_distances(counts)
+    assert sum(parts) == distance(counts)
+    for code in range(29):
+        group = GROUP_OF[code]
+        if group is None:
+            assert code == 28  # the flower is in no group
+            continue
+        counts[code] = (counts[code] + 1) % 5
+        changed = group_distances(counts)
+        assert [p for g, p in enumerate(changed) if g != group] == [
+            p for g, p in enumerate(parts) if g != group
+        ]
+        assert changed[group] == group_distance(group, counts)
+        parts = changed

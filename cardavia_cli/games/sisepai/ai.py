@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
-from cardavia_cli.games.sisepai.melds import distance
+from cardavia_cli.games.sisepai.melds import GROUP_OF, distance, group_distance, group_distances
 from cardavia_cli.games.sisepai.rules import Action, SisepaiView
 
 
@@ -39,12 +39,18 @@ def unseen_counts(view: SisepaiView) -> list[int]:
 
 def reach(counts: list[int], live: Sequence[int], base: int | None = None) -> int:
     """Live copies of the codes that would lower the hand's distance to a win."""
-    d = distance(counts) if base is None else base
+    parts = group_distances(counts)
+    full = sum(parts)
+    d = full if base is None else base
     total = 0
     for code in range(NUM_CODES):
         if live[code] and counts[code] < 4:
+            group = GROUP_OF[code]
+            if group is None:  # a flower never lowers the distance
+                continue
             counts[code] += 1
-            if distance(counts) < d:
+            # only the card's own group changes (distance is a sum over groups)
+            if full - parts[group] + group_distance(group, counts) < d:
                 total += live[code]
             counts[code] -= 1
     return total

@@ -367,6 +367,37 @@ def distance(counts: Sequence[int]) -> int:
     return d + _SOL_D[counts[6] * 125 + counts[13] * 25 + counts[20] * 5 + counts[27]]
 
 
+#: The independent groups of :func:`distance`: four card codes (the fourth -1 for a group of
+#: three) and the group's table.
+_DIST_GROUPS: tuple[tuple[int, int, int, int, Sequence[int]], ...] = (
+    *(
+        group
+        for b in (0, 7, 14, 21)
+        for group in ((b, b + 1, b + 2, -1, _CMD_D), (b + 3, b + 4, b + 5, -1, _FLD_D))
+    ),
+    (6, 13, 20, 27, _SOL_D),
+)
+#: The index in :data:`_DIST_GROUPS` of each card code's group (``None``: the flower).
+GROUP_OF: tuple[int | None, ...] = tuple(
+    next((g for g, group in enumerate(_DIST_GROUPS) if code in group[:4]), None)
+    for code in range(NUM_CODES)
+)
+
+
+def group_distance(group: int, counts: Sequence[int]) -> int:
+    """One term of :func:`distance`: that of the group numbered ``group`` (see
+    :data:`GROUP_OF`); a card added or taken changes only its own group's term."""
+    a, b, c, d, table = _DIST_GROUPS[group]
+    if d < 0:
+        return table[counts[a] * 25 + counts[b] * 5 + counts[c]]
+    return table[counts[a] * 125 + counts[b] * 25 + counts[c] * 5 + counts[d]]
+
+
+def group_distances(counts: Sequence[int]) -> list[int]:
+    """The terms of :func:`distance`, one per group (their sum is the distance)."""
+    return [group_distance(g, counts) for g in range(len(_DIST_GROUPS))]
+
+
 def best_partition(counts: Sequence[int]) -> tuple[int, list[Meld]] | None:
     """The highest-scoring partition of a hand into melds, with the canonical tie-break of
     rules 10.3, as ``(score, melds)`` with melds sorted canonically; ``None`` if incomplete."""
