@@ -429,3 +429,25 @@ def test_readme_play_example_reaches_your_first_move(home: Path) -> None:
     first = readme.split("```sh", 1)[1].split("```", 1)[0].splitlines()[1]
     # the first command puts cardavia on the PATH before using it bare
     assert ". .venv/bin/activate" in first and first.index("activate") < first.index("cardavia")
+
+
+def test_a_table_too_wide_even_without_its_box_wraps_its_cells_and_cuts_nothing():
+    import io
+
+    from rich.table import Table
+
+    from cardavia_cli.repl.console import FitConsole
+
+    table = Table(box=None)
+    for name in ("seat", "lives", "card", "this round"):
+        table.add_column(name, no_wrap=True)
+    table.add_row("seat 1 (right), the dealer", "3 lives", "10", "asked to swap and swapped")
+    out = io.StringIO()
+    console = FitConsole(file=out, width=40, force_terminal=True, color_system=None)
+    console.print(table)
+    text = out.getvalue()
+    assert "…" not in text
+    assert all(len(line.rstrip()) <= 40 for line in text.splitlines())
+    words = " ".join(text.split())
+    for word in ("dealer", "lives", "swapped"):
+        assert word in words

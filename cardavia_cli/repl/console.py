@@ -197,18 +197,54 @@ def has_box(renderable: Any) -> bool:
     return False
 
 
+def folded(renderable: Any) -> Any:
+    """``renderable`` with every table in it (tables inside groups too) free to wrap its cells
+    between words and to fold a word longer than its column, rather than cut it to ``…``.
+    Nothing given is changed (tables and columns are copied)."""
+    if isinstance(renderable, Table):
+        table = copy.copy(renderable)
+        columns = []
+        for column in renderable.columns:
+            column = copy.copy(column)
+            column.no_wrap = False
+            column.overflow = "fold"
+            columns.append(column)
+        table.columns = columns
+        return table
+    if isinstance(renderable, Group):
+        return Group(*(folded(r) for r in renderable.renderables), fit=renderable.fit)
+    return renderable
+
+
+def has_table(renderable: Any) -> bool:
+    """Whether ``renderable`` is, or a group holds, a table."""
+    if isinstance(renderable, Table):
+        return True
+    if isinstance(renderable, Group):
+        return any(has_table(r) for r in renderable.renderables)
+    return False
+
+
 class FitConsole(Console):
     """A rich console whose tables fit: off a terminal they have no box; on a terminal a table
-    wider than the terminal drops its box (so cells are not cut to ``…``)."""
+    wider than the terminal drops its box, and if it is still too wide its cells wrap between
+    words (so cells are never cut to ``…``)."""
+
+    def _width_of(self, renderable: Any) -> int:
+        return Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
 
     def fit(self, renderable: Any) -> Any:
         """``renderable`` as it will be printed here (see the class docstring)."""
-        if isinstance(renderable, str) or not has_box(renderable):
+        if isinstance(renderable, str) or not has_table(renderable):
             return renderable
         if not self.is_terminal:
-            return unboxed(renderable)
-        width = Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
-        return unboxed(renderable) if width > self.width else renderable
+            return unboxed(renderable) if has_box(renderable) else renderable
+        if self._width_of(renderable) <= self.width:
+            return renderable
+        narrow = unboxed(renderable)
+        if self._width_of(narrow) <= self.width:
+            return narrow
+        return folded(narrow)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         super().print(*(self.fit(o) for o in objects), **kwargs)
@@ -266,7 +302,9 @@ __all__ = [
     "RenderableType",
     "ascii_wanted",
     "dumb_terminal",
+    "folded",
     "has_box",
+    "has_table",
     "make_console",
     "to_ascii",
     "unboxed",
