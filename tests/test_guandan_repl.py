@@ -237,7 +237,7 @@ def test_return_after_a_tribute_refused_then_accepted() -> None:
     assert any(ln.startswith("! return: AS is not a legal return card (rules 7.5") for ln in lines)
     assert "You return 4S to seat 3 (left)." in lines
     assert "Tribute: seat 3 (left) gave RJ to you, who returned 4S." in lines
-    assert "Levels: us 3, them 2. This deal is played at 3, your level." in lines
+    assert "Level 3, your level; levels: us 3, them 2." in lines
     # the payer leads after the return (rules 7.6)
     assert after(lines, "You return 4S to seat 3 (left).")[0].startswith("Seat 3 (left) leads ")
     assert reader.prompts[:2] == ["3: return > ", "3: return > "]

@@ -120,6 +120,10 @@ AUTOPASS = Switch(
 )
 
 
+#: Events after which a lead is the deal's first.
+_DEAL_START = frozenset({"start", "deal", "return", "tribute_cancelled"})
+
+
 def _words(event: Event) -> tuple[str, ...]:
     return tuple(map(str, event.args))
 
@@ -243,6 +247,9 @@ class _Teller:
                     lines.append(line)
                     continue
                 self._track(e)
+                if seat == self.seat and i and events[i - 1].kind in _DEAL_START:
+                    i += 1  # the status says it: you lead the deal's first trick
+                    continue
                 line = self._who(seat)
                 line.append(f" {verb_for(seat, self.seat, 'lead')} a new trick.")
                 lines.append(line)

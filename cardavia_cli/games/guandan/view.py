@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -139,17 +140,16 @@ def hand_view(view: GuandanView) -> RenderableType:
 
 # -- levels, places, the table --------------------------------------------------------------------
 def levels_line(view: GuandanView) -> Text:
-    """``Levels: us 2, them 5. This deal is played at 5, their level.`` (5.1, 10)."""
+    """``Level 5, their level; levels: us 2, them 5.`` (5.1, 10)."""
     me = team(view.seat)
     other = team(next_seat(view.seat))
-    line = Text("Levels: ", style="bold")
-    line.append(f"us {level_str(view.levels[me])}, them {level_str(view.levels[other])}. ")
     at = level_str(view.level)
+    line = Text(f"Level {at}", style="bold")
     if view.level_team is None:
-        line.append(f"This deal is played at {at} (a match's first deal).")
+        line.append(" (first deal of the match)")
     else:
-        whose = "your" if view.level_team == me else "their"
-        line.append(f"This deal is played at {at}, {whose} level.")
+        line.append(", your level" if view.level_team == me else ", their level")
+    line.append(f"; levels: us {level_str(view.levels[me])}, them {level_str(view.levels[other])}.")
     return line
 
 
@@ -239,15 +239,12 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
         owed = next((t for t in view.tributes if t.receiver == view.seat), None)
         to = f" to {seat_label(owed.giver, view.seat)}" if owed is not None else ""
         line = Text(f"Return one card{to} (rules 7.5, 8.1): return CARD or its number.")
-        grid = Table.grid(padding=(0, 1))
-        row: list[RenderableType] = []
+        items: list[RenderableType] = []
         for i, c in enumerate(view.return_options, 1):
             cell = Text(f"{i}) ")
             cell.append_text(card_text(c, view.level))
-            row.append(cell)
-        for _ in row:
-            grid.add_column()
-        grid.add_row(*row)
+            items.append(cell)
+        grid = Columns(items, padding=(0, 2))
         return [line, grid]
     if view.table is None:
         return [
