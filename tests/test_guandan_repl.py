@@ -1,0 +1,319 @@
+"""Guandan in the REPL (rules/guandan.md 7, 8, 9, 10, 11; cli.md "The REPL"), driven through
+input lines as a person types them.
+
+The scripted deals give seat 0 a hand of pairs and singles at level 2 with the wild 2H and
+the run 3S 4S 5S 6S (so ``play 2H 3S 4S 5S 6S`` is a straight or a straight flush, 8.3) and
+no bomb once that run is played; seat 1 holds a red joker that nothing of seat 0's beats
+(the autopass of 8.2). The computer seats answer from scripts (:class:`Script`), then as
+``basic``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from guandan_support import deck_for, fill_hands
+from rich.console import Console
+
+from cardavia_cli.engine.dealfile import DealFile
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import load_deal, new_game_state, replay
+from cardavia_cli.games.guandan.ai import BasicAgent
+from cardavia_cli.games.guandan.repl import UI
+from cardavia_cli.games.guandan.rules import Action, GuandanView
+from cardavia_cli.repl.completion import complete_line
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import Session
+
+#: Seat 0's hand of the first scripted deal (level 2).
+HAND0 = "2H 3S 4S 5S 6S 3C 4D 5H 6C 7C 7D 8C 8H 9H 9D TC TS JH JD QC QS KH KD AC AD 2D BJ"
+DECK = deck_for(fill_hands({0: HAND0, 1: "RJ TH TH"}, 2))
+#: Seat 0 leads the run, nobody beats it; seat 0 leads 9H 9D, seat 1 beats it with TH TH,
+#: seat 0 passes, seat 1 leads RJ, which nothing of seat 0's beats.
+SCRIPTS = {
+    1: ["pass", "play TH TH", "play RJ"],
+    2: ["pass", "pass", "pass", "pass"],
+    3: ["pass", "pass", "pass", "pass"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    return tmp_path / "home"
+
+
+class Script:
+    """A computer player answering from a list of actions, then as ``basic``."""
+
+    name = "script"
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = list(words)
+
+    def choose(self, view: GuandanView, legal: Any, rng: Any) -> Action:
+        if self.words:
+            return Action.parse(self.words.pop(0))
+        return BasicAgent().choose(view, legal, rng)
+
+
+def make(
+    *,
+    deck: Sequence[str] | None = DECK,
+    match: dict[str, Any] | None = None,
+    scripts: dict[int, Sequence[str]] | None = None,
+    seed: int = 0,
+    header: DealFile | None = None,
+    replayed: str | None = None,
+) -> tuple[Session, io.StringIO]:
+    if header is None:
+        header = DealFile(
+            game="guandan",
+            seed=seed,
+            deck=list(deck) if deck is not None else None,
+            match=dict(match or {}),
+        )
+    state = replay(header) if header.actions else new_game_state(header)
+    out = io.StringIO()
+    session = Session(
+        load_game("guandan"),
+        load_ui("guandan"),
+        header,
+        state,
+        console=Console(file=out, width=100, no_color=True),
+        replayed=replayed,
+    )
+    for seat, words in (scripts or {}).items():
+        session.agents[seat] = Script(words)
+    return session, out
+
+
+def run(session: Session, lines: Sequence[str], interactive: bool = False) -> ListReader:
+    reader = ListReader(list(lines), interactive=interactive)
+    assert session.run(reader) == 0
+    return reader
+
+
+def lines_of(out: io.StringIO) -> list[str]:
+    return [line.rstrip() for line in out.getvalue().splitlines()]
+
+
+#: Seat 0's hand of the tribute deal (level 3: 3H is wild; seat 3 pays its RJ, rules 7.3).
+TRIBUTE_HAND = "3S 4D AS AS KD KD QS QC JH JD TC TS 9H 9D 8C 8H 7C 7D 6C 6S 5H 5S 2D 2C BJ 4S 3C"
+TRIBUTE_MATCH = {"levels": ["3", "2"], "level_team": 0, "previous_places": [0, 1, 2, 3]}
+TRIBUTE_DECK = deck_for(fill_hands({0: TRIBUTE_HAND, 1: "RJ", 3: "RJ"}, 3))
+OPENING = [
+    "pass",
+    "play 3S 3S",
+    "play 3S 4D",
+    "play 2H 3S 4S 5S 6S",
+    "play 2H 3S 4S 5S 6S as straight 7",
+    "play 9h 9d",
+    "play 8C 8H",
+    "hint",
+]
+
+
+def after(lines: list[str], line: str) -> list[str]:
+    return lines[lines.index(line) + 1 :]
+
+
+def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_piped() -> None:
+    session, out = make(scripts=SCRIPTS)
+    run(session, [*OPENING, "pass"])
+    lines = lines_of(out)
+    assert lines[:6] == [
+        "Guandan, a given deck: you (seat 0) and seat 2 (partner), basic, against seat 1 (right) "
+        "and seat 3",
+        "(left), basic.",
+        "Levels: us 2, them 2. The first deal is played at 2: the 2s rank just below the jokers "
+        "and 2H is",
+        "wild. First out wins the deal; the match is won at level A.",
+        "Type help for the commands; Tab completes verbs and cards.",
+        "Deal 1, played at level 2 (a match's first deal: nobody declares).",
+    ]
+    # the hand by strength at level 2 (rules 3, 6.1), equal strengths grouped, the wild marked
+    hand = (
+        "3S 3C  4S 4D  5S 5H  6S 6C  7D 7C  8H 8C  9H 9D  TS TC  JH JD  QS QC  KH KD  AD AC  "
+        "2H* 2D  BJ"
+    )
+    assert "Your hand (27 cards, weakest first at level 2; * = wild):" in lines
+    assert hand in lines
+    assert "Cards left: you 27, right 27, partner 27, left 27." in lines
+    assert "The table is empty: you lead." in lines
+    # refusals name the rule and change nothing (rules 8.2, 6.3, 8.3)
+    assert "! lead: a leader may not pass (rules 8.2)" in lines
+    assert any(ln.startswith("! lead: 3S x2 is not in the hand (held 1; rules 8.2") for ln in lines)
+    assert "! lead: 3S 4D is no combination (rules 6.3)" in lines
+    ambiguous = [ln for ln in lines if "can be read" in ln]
+    assert ambiguous == [
+        "! lead: 2H 3S 4S 5S 6S can be read 4 ways (rules 8.3); add 'as TYPE KEY' (write one of: "
+        "play 2H 3S 4S 5S 6S as straight 6, play 2H 3S 4S 5S 6S as straight 7, play 2H 3S 4S 5S "
+        "6S as straight_flush 6, play 2H 3S 4S 5S 6S as straight_flush 7)"
+    ]
+    # each play with its type and who played it; passes in a row on one line (rules 9.3)
+    story = after(lines, ambiguous[0])
+    assert story[:3] == [
+        "You lead straight 7: 2H* 3S 4S 5S 6S.",
+        "Seat 1 (right), seat 2 (partner) and seat 3 (left) pass.",
+        "You lead a new trick.",
+    ]
+    assert "Cards left: you 22, right 27, partner 27, left 27." in story
+    at = story.index("You lead pair 9: 9H 9D.")
+    assert story[at + 1 : at + 3] == [
+        "Seat 1 (right) plays pair T: TH TH.",
+        "Seat 2 (partner) and seat 3 (left) pass.",
+    ]
+    assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in story
+    assert (
+        "! follow: 8H 8C does not beat seat 1's pair T (rules 6.5: the same type and a higher "
+        "rank, or a bomb)"
+    ) in story
+    assert (
+        "Hint: play JH JD (pair J). Why: the cheapest combination of your hand that beats the "
+        "table."
+    ) in story
+    # the autopass (rules 8.2): said in one line, and not recorded as a typed decision
+    at = story.index("You pass.")
+    assert story[at + 1 : at + 4] == [
+        "Seat 1 (right) leads single RJ: RJ.",
+        "Seat 2 (partner) and seat 3 (left) pass.",
+        "You pass: nothing in your hand beats single RJ (autopass).",
+    ]
+    mine = [(r.text, r.forced) for r in session.state.history if r.seat == 0]
+    assert mine[:4] == [
+        ("play 2H 3S 4S 5S 6S as straight 7", False),
+        ("play 9H 9D", False),
+        ("pass", False),
+        ("pass", True),
+    ]
+
+
+def test_autopass_off_makes_you_type_the_forced_pass() -> None:
+    session, out = make(scripts=SCRIPTS)
+    reader = run(session, ["autopass off", *OPENING[4:6], "pass", "play 3C", "pass", "autopass"])
+    lines = lines_of(out)
+    assert "autopass is now off." in lines
+    assert "Your only move: pass (type it; autopass is off)." in lines
+    assert (
+        "! follow: 3C does not beat seat 1's single RJ (rules 6.5: the same type and a higher "
+        "rank, or a bomb)"
+    ) in lines
+    assert not any("(autopass)" in ln for ln in lines)
+    assert "autopass is off." in lines
+    assert UI.legal_verbs(session.view()) in (["play"], ["play", "pass"], ["pass"], [])
+    assert reader.prompts[0] == "2: lead > "
+
+
+def test_ambiguous_play_picked_by_number_or_cancelled_on_a_terminal() -> None:
+    session, out = make(scripts=SCRIPTS)
+    reader = run(
+        session,
+        ["play 2H 3S 4S 5S 6S", "cancel", "play 2h 3s 4s 5s 6s", "4", "quit", "quit"],
+        interactive=True,
+    )
+    lines = lines_of(out)
+    assert lines.count("1)  play 2H 3S 4S 5S 6S as straight 6") == 2
+    assert "4)  play 2H 3S 4S 5S 6S as straight_flush 7" in lines
+    assert "number or cancel > " in reader.prompts
+    assert "You lead straight_flush 7: 2H* 3S 4S 5S 6S." in lines
+    assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"
+    assert reader.prompts[0] == "2: lead > "
+
+
+def test_return_after_a_tribute_refused_then_accepted() -> None:
+    session, out = make(deck=TRIBUTE_DECK, match=TRIBUTE_MATCH)
+    reader = run(session, ["return AS", "return 4s", "table"])
+    lines = lines_of(out)
+    assert "Deal 1, played at level 3, your level." in lines
+    assert "Seat 3 (left) pays tribute to you: RJ." in lines
+    assert "Return one card to seat 3 (left) (rules 7.5, 8.1): return CARD or its number." in lines
+    assert any(ln.startswith("! return: AS is not a legal return card (rules 7.5") for ln in lines)
+    assert "You return 4S to seat 3 (left)." in lines
+    assert "Tribute: seat 3 (left) gave RJ to you, who returned 4S." in lines
+    assert "Level 3, your level; levels: us 3, them 2." in lines
+    # the payer leads after the return (rules 7.6)
+    assert after(lines, "You return 4S to seat 3 (left).")[0].startswith("Seat 3 (left) leads ")
+    assert reader.prompts[:2] == ["3: return > ", "3: return > "]
+    # a number returns the listed card
+    session2, out2 = make(deck=TRIBUTE_DECK, match=TRIBUTE_MATCH)
+    run(session2, ["1"])
+    assert "You return 2D to seat 3 (left)." in lines_of(out2)
+
+
+def test_completion_of_cards_as_types_and_keys() -> None:
+    session, _ = make(scripts=SCRIPTS)
+    _, cands = complete_line(session, "play 2")
+    assert [c.text for c in cands] == ["2H", "2D"]
+    assert dict((c.text, c.meta) for c in cands)["2H"] == "wild"
+    _, cands = complete_line(session, "play 3S ")
+    texts = [c.text for c in cands]
+    assert "3S" not in texts and "3C" in texts and texts[-1] == "as"
+    _, cands = complete_line(session, "play 2H 3S 4S 5S 6S as ")
+    assert [c.text for c in cands] == ["straight", "straight_flush"]
+    _, cands = complete_line(session, "play 2H 3S 4S 5S 6S as straight_flush ")
+    assert [c.text for c in cands] == ["6", "7"]
+    tribute, _ = make(deck=TRIBUTE_DECK, match=TRIBUTE_MATCH)
+    _, cands = complete_line(tribute, "return ")
+    assert [c.text for c in cands][:3] == ["2D", "2C", "4S"]
+
+
+def test_next_between_deals_then_restart(_home: Path) -> None:
+    session, out = make(deck=None, seed=4)
+    run(session, ["auto all", "next", "restart", "restart", "quit", "quit"], interactive=True)
+    lines = lines_of(out)
+    ends = [ln for ln in lines if ln.startswith("Deal 1: 1st ")]
+    assert len(ends) == 1
+    assert "Type next (or press Enter) to go on." in lines
+    nxt = [ln for ln in lines if ln.startswith("The next deal is played at ")]
+    assert len(nxt) == 1 and nxt[0].endswith("tribute first (rules 7.1).")
+    starts = [ln for ln in lines if ln.startswith("Deal ") and "played at level" in ln]
+    assert starts[0] == "Deal 1, played at level 2 (a match's first deal: nobody declares)."
+    assert starts[1].startswith("Deal 2, played at level ")
+    assert starts[-1] == "Deal 1, played at level 2 (a match's first deal: nobody declares)."
+    assert any(" pays tribute to " in ln or "No tribute this deal" in ln for ln in lines)
+    assert session.state.rounds_finished == 0
+
+
+def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:
+    session, out = make(scripts=SCRIPTS)
+    run(session, [*OPENING[4:6], "save mid"])
+    deal = load_deal(_home / "saves" / "mid.toml")
+    assert deal.deck == DECK
+    assert deal.actions[:5] == [
+        "0 play 2H 3S 4S 5S 6S as straight 7",
+        "1 pass",
+        "2 pass",
+        "3 pass",
+        "0 play 9H 9D",
+    ]
+    resumed, out2 = make(header=deal, replayed="Resumed mid")
+    run(resumed, [])
+    lines = lines_of(out2)
+    assert "Resumed mid" in lines
+    assert "You lead pair 9: 9H 9D." in lines
+    assert "Seat 1 (right) plays pair T: TH TH." in lines
+    assert "You lead straight 7: 2H* 3S 4S 5S 6S." not in lines  # the story starts at the trick
+    assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in lines
+
+
+def test_after_you_go_out_the_deal_plays_on_and_the_match_can_be_won() -> None:
+    session, out = make(deck=None, seed=4)
+    run(session, ["auto all"])  # piped: no prompt at the breaks, to the end of the match
+    lines = lines_of(out)
+    outcome = session.state.result()
+    assert outcome is not None
+    assert any(
+        ln.endswith(f"wins the match at level A after {session.state.rounds_finished} deals.")
+        for ln in lines
+    )
+    assert (
+        len([ln for ln in lines if ln.startswith("Deal ") and ": 1st " in ln])
+        == session.state.rounds_finished - 1
+    )
