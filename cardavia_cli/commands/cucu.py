@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import typer
 
 from cardavia_cli.commands.common import (
-    EXIT_BAD,
     console,
     fail,
     guarded,
     print_json,
-    whole_number,
 )
-
-app = typer.Typer(
-    help="Cuccu: one hidden card each, swaps, the Cuckoo, Hunter, Horse, Cat and Inn, and lives.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
+from cardavia_cli.commands.game import game_app
 
 GAME = "cucu"
+
+app = game_app(
+    GAME,
+    "Cuccu: one hidden card each, swaps, the Cuckoo, Hunter, Horse, Cat and Inn, and lives.",
+    play_help="Play a match of three lives each against three computer players, in the REPL.",
+)
 _SEAT = re.compile(r"[0-9]+")
 
 
@@ -33,36 +30,6 @@ def _seat(text: str, where: str) -> int:
     if not _SEAT.fullmatch(word) or int(word) > 3:
         fail(f"{where}: {text!r} is not a seat (write 0, 1, 2 or 3)")
     return int(word)
-
-
-@app.command()
-@guarded
-def play(
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        parser=whole_number,
-        metavar="N",
-        help="Seed of the shuffles and the first dealer (default: random).",
-    ),
-    deal: Path | None = typer.Option(
-        None, "--deal", help="Start from this deal file.", dir_okay=False
-    ),
-    ai: str | None = typer.Option(
-        None,
-        "--ai",
-        help="Level of the three computer players: basic (default) or random. "
-        "With --deal it replaces the file's seats.",
-    ),
-    save: str | None = typer.Option(
-        None, "--save", help="Save under this name (or path) as you play."
-    ),
-) -> None:
-    """Play a match of three lives each at seat 0 against three computer players, in the REPL."""
-    from cardavia_cli.commands.play import start
-
-    level = ai.strip().lower() if ai is not None else None
-    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=level, save=save))
 
 
 @app.command()
@@ -111,19 +78,3 @@ def check(
         out.print(f"seat {seat}: {shown[seat]}{note}{mark}")
     if not losers:
         out.print("Nobody loses a life.")
-
-
-@app.command()
-@guarded
-def rules(
-    section: str | None = typer.Argument(
-        None, help="Show only this section, e.g. 7.4 (default: all of them)."
-    ),
-) -> None:
-    """Print the rules of Cuccu, or one section of them."""
-    from cardavia_cli.commands.render import print_rules
-
-    print_rules(GAME, section)
-
-
-__all__ = ["app", "EXIT_BAD"]

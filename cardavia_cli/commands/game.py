@@ -14,15 +14,16 @@ import typer
 from cardavia_cli.commands.common import guarded, whole_number
 
 
-def game_app(name: str, help: str) -> typer.Typer:
+def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
     """A Typer group for the game registered as ``name`` (``help``: its one-line
-    description), with ``play [--seed N] [--deal FILE] [--ai LEVEL] [--save NAME]`` and
-    ``rules [SECTION]``. Errors of the commands are one line on stderr and exit code 2."""
+    description), with ``play [--seed N] [--deal FILE] [--ai LEVEL] [--save NAME]`` (its help
+    ``play_help``, by default a generic one) and ``rules [SECTION]``. Errors of the commands
+    are one line on stderr and exit code 2."""
     app = typer.Typer(
         help=help, no_args_is_help=True, add_completion=False, rich_markup_mode="rich"
     )
 
-    @app.command()
+    @app.command(help=play_help)
     @guarded
     def play(
         seed: int | None = typer.Option(

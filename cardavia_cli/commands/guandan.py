@@ -2,68 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
-from cardavia_cli.commands.common import EXIT_NO, console, fail, guarded, print_json, whole_number
-
-app = typer.Typer(
-    help="Guandan (掼蛋): two packs, levels 2 to A, wild hearts, bombs, tribute.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
+from cardavia_cli.commands.common import EXIT_NO, console, fail, guarded, print_json
+from cardavia_cli.commands.game import game_app
 
 GAME = "guandan"
 
-
-@app.callback()
-def main() -> None:
-    """Guandan (掼蛋): two packs, levels 2 to A, wild hearts, bombs, tribute."""
-
-
-@app.command()
-@guarded
-def play(
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        parser=whole_number,
-        metavar="N",
-        help="Seed of the shuffles and the first leader (default: random).",
-    ),
-    deal: Path | None = typer.Option(
-        None, "--deal", help="Start from this deal file.", dir_okay=False
-    ),
-    ai: str | None = typer.Option(
-        None,
-        "--ai",
-        help="Level of the three computer players: basic (default) or random. "
-        "With --deal it replaces the file's seats.",
-    ),
-    save: str | None = typer.Option(
-        None, "--save", help="Save under this name (or path) as you play."
-    ),
-) -> None:
-    """Play a match at seat 0, with seat 2 as your partner, in the REPL."""
-    from cardavia_cli.commands.play import start
-
-    level = ai.strip().lower() if ai is not None else None
-    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=level, save=save))
-
-
-@app.command()
-@guarded
-def rules(
-    section: str | None = typer.Argument(
-        None, help="Show only this section, e.g. 7 or 8.3 (default: all of them)."
-    ),
-) -> None:
-    """Print the rules of Guandan, or one section of them."""
-    from cardavia_cli.commands.render import print_rules
-
-    print_rules(GAME, section)
+app = game_app(
+    GAME,
+    "Guandan (掼蛋): two packs, levels 2 to A, wild hearts, bombs, tribute.",
+    play_help="Play a match at seat 0, with seat 2 as your partner, in the REPL.",
+)
 
 
 @app.command()

@@ -5,50 +5,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
-from cardavia_cli.commands.common import console, fail, guarded, print_json, whole_number
-
-app = typer.Typer(
-    help="Minchiate (Germini): the Florentine tarot of 97 cards, two teams of two, one deal.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
+from cardavia_cli.commands.common import console, fail, guarded, print_json
+from cardavia_cli.commands.game import game_app
 
 GAME = "minchiate"
 
-
-@app.command()
-@guarded
-def play(
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        parser=whole_number,
-        metavar="N",
-        help="Seed of the shuffle, the cut and the dealer (default: random).",
-    ),
-    deal: Path | None = typer.Option(
-        None, "--deal", help="Start from this deal file.", dir_okay=False
-    ),
-    ai: str | None = typer.Option(
-        None,
-        "--ai",
-        help="Level of the three computer players: basic (default) or random. "
-        "With --deal it replaces the file's seats.",
-    ),
-    save: str | None = typer.Option(
-        None, "--save", help="Save under this name (or path) as you play."
-    ),
-) -> None:
-    """Play a deal at seat 0, partnered with seat 2, against two computer players, in the REPL."""
-    from cardavia_cli.commands.play import start
-
-    level = ai.strip().lower() if ai is not None else None
-    raise typer.Exit(start(GAME, seed=seed, deal_path=deal, ai=level, save=save))
+app = game_app(
+    GAME,
+    "Minchiate (Germini): the Florentine tarot of 97 cards, two teams of two, one deal.",
+    play_help="Play a deal with seat 2 as your partner against seats 1 and 3, in the REPL.",
+)
 
 
 @app.command()
@@ -93,16 +61,3 @@ def check(
     for number, combo in enumerate(found, start=1):
         table.add_row(str(number), combo.kind, cards_str(combo.cards), str(combo.points))
     out.print(table)
-
-
-@app.command()
-@guarded
-def rules(
-    section: str | None = typer.Argument(
-        None, help="Show only this section, e.g. 9.3 (default: all of them)."
-    ),
-) -> None:
-    """Print the rules of Minchiate, or one section of them."""
-    from cardavia_cli.commands.render import print_rules
-
-    print_rules(GAME, section)
