@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Completion as Completion  # re-exported
 
 #: The default help of ``table`` and ``hint`` (a game gives its own as ``table_help`` and
 #: ``hint_help``).
@@ -70,13 +71,6 @@ class Candidate(Protocol):
 
     @property
     def meta(self) -> str: ...
-
-
-class Completion(NamedTuple):
-    """The REPL's own completion candidates (a :class:`Candidate`)."""
-
-    text: str
-    meta: str = ""
 
 
 class GameControl(Protocol):

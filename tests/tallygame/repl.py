@@ -14,42 +14,16 @@ never its text. It never prints: every method returns rich text.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import SEATS, partner, team, team_seats
 
 from .rules import PACK, Action, TallyView, strength
-
-
-class Verb(NamedTuple):
-    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
-
-    verb: str
-    usage: str
-    help: str
-    short: str = ""
-    aliases: tuple[str, ...] = ()
-
-
-class Completion(NamedTuple):
-    """A completion candidate (the shape of ``repl.hooks.Completion``)."""
-
-    text: str
-    meta: str = ""
-
-
-class Switch(NamedTuple):
-    """An on/off setting (the shape of ``repl.hooks.Setting``)."""
-
-    name: str
-    help: str
-    default: bool
-    controls_forced: bool
-
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Verb
 from cardavia_cli.engine.seats import SEATS, next_active
 from cardavia_cli.games.cucu.ai import SPARE, BasicAgent
 from cardavia_cli.games.cucu.rules import Action, CucuView
@@ -42,17 +43,6 @@ from cardavia_cli.games.cucu.view import (
     table_view,
 )
 from cardavia_cli.games.cucu.view import card_line as _card_line
-
-
-class Verb(NamedTuple):
-    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
-
-    verb: str
-    usage: str
-    help: str
-    short: str = ""
-    aliases: tuple[str, ...] = ()
-
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(

@@ -24,13 +24,13 @@ see; it never prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.games.guandan.ai import group_count, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code, parse_level
@@ -55,33 +55,6 @@ from cardavia_cli.games.guandan.view import (
     verb_for,
 )
 from cardavia_cli.games.guandan.view import deal_result_line as _deal_result_line
-
-
-class Verb(NamedTuple):
-    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
-
-    verb: str
-    usage: str
-    help: str
-    short: str = ""
-    aliases: tuple[str, ...] = ()
-
-
-class Completion(NamedTuple):
-    """A completion candidate (the shape of ``repl.hooks.Completion``)."""
-
-    text: str
-    meta: str = ""
-
-
-class Switch(NamedTuple):
-    """An on/off setting (the shape of ``repl.hooks.Setting``)."""
-
-    name: str
-    help: str
-    default: bool
-    controls_forced: bool
-
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(

@@ -17,13 +17,14 @@ see; it never prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import next_seat, partner, team
 from cardavia_cli.games.minchiate.ai import BasicAgent
 from cardavia_cli.games.minchiate.cards import parse_card
@@ -48,33 +49,6 @@ from cardavia_cli.games.minchiate.view import (
     table_view,
     team_word,
 )
-
-
-class Verb(NamedTuple):
-    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
-
-    verb: str
-    usage: str
-    help: str
-    short: str = ""
-    aliases: tuple[str, ...] = ()
-
-
-class Completion(NamedTuple):
-    """A completion candidate (the shape of ``repl.hooks.Completion``)."""
-
-    text: str
-    meta: str = ""
-
-
-class Switch(NamedTuple):
-    """An on/off setting (the shape of ``repl.hooks.Setting``)."""
-
-    name: str
-    help: str
-    default: bool
-    controls_forced: bool
-
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.interface import Completion, Verb
 from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
 from cardavia_cli.games.sisepai.melds import waits
 from cardavia_cli.games.sisepai.rules import Action, SisepaiView
@@ -37,24 +37,6 @@ from cardavia_cli.games.sisepai.view import (
     status_view,
     table_view,
 )
-
-
-class Verb(NamedTuple):
-    """An action verb for the REPL registry (the shape of ``repl.hooks.ActionVerb``)."""
-
-    verb: str
-    usage: str
-    help: str
-    short: str = ""
-    aliases: tuple[str, ...] = ()
-
-
-class Completion(NamedTuple):
-    """A completion candidate (the shape of ``repl.hooks.Completion``)."""
-
-    text: str
-    meta: str = ""
-
 
 ACTIONS: tuple[Verb, ...] = (
     Verb("pass", "pass", "Do not claim the public card (rules 8.1).", "do not claim"),
