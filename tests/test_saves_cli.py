@@ -61,3 +61,21 @@ def test_resume_without_a_name_takes_the_most_recent_save():
     done = cli("resume", input="table\nquit\n")
     assert done.exit_code == 0
     assert "Resumed latest: seed 5" in done.stdout
+
+
+def test_regression_show_of_a_file_that_is_no_save_is_bad_input(tmp_path):
+    other = tmp_path / "notes.toml"
+    other.write_text("this = = not toml")
+    done = cli("saves", "show", str(other))
+    assert done.exit_code == 2 and "not a readable save" in done.stderr
+
+
+def test_regression_seeds_too_large_for_a_deal_file_are_refused():
+    for args in (
+        ["sisepai", "play", "--seed", str(2**63)],
+        ["arena", "sisepai", "--seed", str(2**63)],
+    ):
+        done = cli(*args, input="quit\n")
+        assert done.exit_code == 2, args
+    done = cli("sisepai", "play", "--seed", str(2**63 - 1), input="quit\n")
+    assert done.exit_code == 0

@@ -136,3 +136,19 @@ def test_the_repl_records_a_finished_deal_once(tmp_path):
     assert len(rows) == 1  # resuming the finished deal records nothing again
     assert (rows[0]["source"], rows[0]["seats"][0], rows[0]["human_won"]) == ("repl", "human", True)
     assert rows[0]["score"] == 15
+
+
+def test_regression_export_never_replaces_a_file_unasked_nor_a_save(tmp_path):
+    _fill()
+    out = tmp_path / "scores.csv"
+    out.write_text("mine\n")
+    done = cli("scores", "export", "--output", str(out))
+    assert done.exit_code == 2 and "exists already; add --force" in done.stderr
+    assert out.read_text() == "mine\n"
+    assert cli("scores", "export", "--output", str(out), "--force").exit_code == 0
+    assert out.read_text().startswith("finished_at,")
+    save = ledger_path().parent / "evening.toml"
+    save.write_text('format = 1\ngame = "sisepai"\n')
+    done = cli("scores", "export", "--output", str(save), "--force")
+    assert done.exit_code == 2 and "is in the saves folder" in done.stderr
+    assert save.read_text() == 'format = 1\ngame = "sisepai"\n'

@@ -176,6 +176,8 @@ def _whole(text: str, option: str) -> int:
     value = parse_int(text.strip())
     if value is None:
         fail(f"{option} {text!r}: give a whole number")
+    if value > 2**63 - 1:
+        fail(f"{option} {text!r}: at most {2**63 - 1} (a deal file holds 64-bit integers)")
     return value
 
 

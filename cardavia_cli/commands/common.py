@@ -72,6 +72,10 @@ def guarded(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+#: The largest seed: a deal file (TOML) holds signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+
+
 def whole_number(text: str | int) -> int:
     """Typer ``parser`` of a whole-number option (0 or more): ASCII digits only, so ``²``,
     ``1_000``, ``+5`` and other scripts' digits are refused like any other non-number (raises
@@ -84,6 +88,10 @@ def whole_number(text: str | int) -> int:
     value = parse_int(text.strip())
     if value is None or value < 0:
         raise typer.BadParameter(f"{text!r} is not a whole number 0 or more")
+    if value > MAX_SEED:
+        raise typer.BadParameter(
+            f"{text!r} is too large (at most {MAX_SEED}, as a deal file holds)"
+        )
     return value
 
 

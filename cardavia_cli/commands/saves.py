@@ -108,6 +108,8 @@ def show(
     from cardavia_cli.commands.common import console
 
     info = describe(_existing(name))
+    if info["error"] is not None:
+        fail(f"not a readable save: {info['error']}")
     if as_json:
         print_json(info)
         return

@@ -135,8 +135,10 @@ def export(
         None, "--output", "-o", help="Write to this file (atomically) instead of standard output."
     ),
     game: str | None = typer.Option(None, "--game", help="Only this game."),
+    force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:
-    """Export every finished deal and match, with the deal file that replays it."""
+    """Export every finished deal and match, with the deal file that replays it. An existing
+    --output file is replaced only with --force, and never a save or the ledger itself."""
     import io
     import sys
 
@@ -167,6 +169,12 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
+    from cardavia_cli.repl.saves import saves_dir
+
+    if output.exists() and output.resolve().parent == saves_dir().resolve():
+        fail(f"{output}: is in the saves folder; export somewhere else")
+    if output.exists() and not force:
+        fail(f"{output}: exists already; add --force to replace it")
     _write_atomic(output, text)
 
 

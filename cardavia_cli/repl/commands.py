@@ -415,8 +415,12 @@ def _over(session: Shell) -> bool:
 )
 def _new(session: Shell, args: str) -> Reply:
     words = args.split()
-    if len(words) > 1 or (words and not is_number(words[0])):
-        return [_usage("new", "new takes nothing or a seed (a whole number from 0), e.g. new 42")]
+    if len(words) > 1 or (words and (not is_number(words[0]) or int(words[0]) >= 2**63)):
+        return [
+            _usage(
+                "new", "new takes nothing or a seed (a whole number from 0 below 2^63), e.g. new 42"
+            )
+        ]
     return session.new_game(int(words[0]) if words else None)
 
 
