@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardavia_cli.engine.agents import decide
-from cardavia_cli.engine.game import Event, EventLog, GameState, LegalActions, Outcome
+from cardavia_cli.engine.game import EventLog, GameState, LegalActions, Line, Outcome
 
 
 class Huge(GameState):
@@ -121,16 +121,16 @@ def test_legal_actions_are_listed_once_and_only_when_asked():
 
 def test_event_log_keeps_each_seats_events_in_order():
     log = EventLog()
-    log.append(Event("deal", (0, "a1"), frozenset({0})))
-    log.append(Event("give", (1, 3), private=((1, ("b2",)), (3, ("b2",)))))
+    log.append(Line("deal", (0, "a1"), frozenset({0})))
+    log.append(Line("give", (1, 3), private=((1, ("b2",)), (3, ("b2",)))))
     assert [e.kind for e in log.for_seat(0)] == ["deal", "give"]
     assert [e.kind for e in log.for_seat(1)] == ["give"]
-    log.append(Event("deal", (1, "c3"), frozenset({1})))
+    log.append(Line("deal", (1, "c3"), frozenset({1})))
     assert [e.text for e in log.for_seat(1)] == ["give 1 3", "deal 1 c3"]
     assert [e.text for e in log.for_seat(0)] == ["deal 0 a1", "give 1 3"]
     assert len(log.for_seat(None)) == 3
     copy = log.copy()
-    copy.append(Event("win", (0,)))
+    copy.append(Line("win", (0,)))
     assert len(log) == 3 and len(copy.for_seat(2)) == 2
 
 

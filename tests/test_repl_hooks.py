@@ -26,7 +26,7 @@ from tallygame.repl import UI, event_line, tokens_text
 from tallygame.rules import HAND, PACK
 from typer.testing import CliRunner
 
-from cardavia_cli.engine.game import Event
+from cardavia_cli.engine.game import Event, Line
 from cardavia_cli.engine.seats import SEATS, next_active
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
@@ -743,22 +743,22 @@ def test_log_raw_shows_the_human_private_details() -> None:
 
 # -- the hook's parts, one by one -------------------------------------------------------------
 def test_every_event_kind_in_words_for_the_seat_and_for_another() -> None:
-    give = Event("give", (2, 0), private=((2, ("b5",)), (0, ("b5",))))
+    give = Line("give", (2, 0), private=((2, ("b5",)), (0, ("b5",))))
     cases = [
-        (Event("deal", (0, "a1", "b2", "c3"), frozenset({0})), "You are dealt a1 b2 c3.", None),
+        (Line("deal", (0, "a1", "b2", "c3"), frozenset({0})), "You are dealt a1 b2 c3.", None),
         (give, "Seat 2 gives you b5.", "Seat 2 gives seat 0 a card."),
         (
-            Event("bid", (0,), private=((0, ("d4",)),)),
+            Line("bid", (0,), private=((0, ("d4",)),)),
             "You bid d4, face down.",
             "Seat 0 bids face down.",
         ),
-        (Event("reveal", (0, "d4")), "Your bid: d4.", "Seat 0's bid: d4."),
-        (Event("play", (3, "a6")), "Seat 3 plays a6.", "You play a6."),
-        (Event("trick", (3,)), "Seat 3 takes the trick.", "You take the trick."),
-        (Event("lose", (0, 1)), "You lose a token (1 left).", "Seat 0 loses a token (1 left)."),
-        (Event("out", (0,)), "You are out.", "Seat 0 is out."),
+        (Line("reveal", (0, "d4")), "Your bid: d4.", "Seat 0's bid: d4."),
+        (Line("play", (3, "a6")), "Seat 3 plays a6.", "You play a6."),
+        (Line("trick", (3,)), "Seat 3 takes the trick.", "You take the trick."),
+        (Line("lose", (0, 1)), "You lose a token (1 left).", "Seat 0 loses a token (1 left)."),
+        (Line("out", (0,)), "You are out.", "Seat 0 is out."),
         (
-            Event("win", (1,)),
+            Line("win", (1,)),
             "Team 1 (seats 1 and 3) wins the match.",
             "Your team (you and seat 1) wins the match.",
         ),
@@ -768,10 +768,10 @@ def test_every_event_kind_in_words_for_the_seat_and_for_another() -> None:
         if for_other is not None:
             other = 3 if event.kind in ("play", "trick", "win") else 1
             assert event_line(event, other).plain == for_other
-    assert event_line(Event("give", (1, 3), private=((1, ("a1",)), (3, ("a1",)))), 1).plain == (
+    assert event_line(Line("give", (1, 3), private=((1, ("a1",)), (3, ("a1",)))), 1).plain == (
         "You give a1 to seat 3."
     )
-    assert event_line(Event("shuffle", (1,)), 0).plain == "shuffle 1"  # an unknown kind
+    assert event_line(Line("shuffle", (1,)), 0).plain == "shuffle 1"  # an unknown kind
 
 
 def test_story_start_is_the_round_being_played_or_just_finished() -> None:
@@ -779,7 +779,7 @@ def test_story_start_is_the_round_being_played_or_just_finished() -> None:
         out = []
         for t in texts:
             kind, *args = t.split()
-            out.append(Event(kind, tuple(int(a) if a.isdigit() else a for a in args)))
+            out.append(Line(kind, tuple(int(a) if a.isdigit() else a for a in args)))
         return out
 
     round_1 = ["bid 1", "reveal 1 a1", "play 1 a1", "trick 1", "lose 0 1"]

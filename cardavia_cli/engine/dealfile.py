@@ -287,7 +287,7 @@ def apply_forced(state: GameState, until_seat: int | None = None) -> int:
         forced = state.forced_action()
         if forced is None:
             break
-        state.apply(forced)
+        state.push(forced)
         n += 1
     return n
 
@@ -327,10 +327,10 @@ def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> G
                 if forced is not None:
                     # the forced answer was not listed; take it and try this line again
                     refused = refused or exc
-                    state.apply(forced)
+                    state.push(forced)
                     continue
                 raise DealFileError(f"{place}: {exc}", place_file) from None
-            state.apply(action)
+            state.push(action)
             break
     apply_forced(state)
     return state

@@ -17,7 +17,29 @@ class InvalidActionError(CardaviaError, ValueError):
 
 
 class IllegalActionError(CardaviaError, ValueError):
-    """A well-formed action that the rules do not allow here; the message names the rule."""
+    """A well-formed action that the rules do not allow here; the message names the rule.
+
+    ``seat`` and ``phase`` are where it was refused (``None`` when not known: nobody to act,
+    a message from outside a state); ``rule`` is the message without its ``seat N, PHASE: ``
+    context, the part a person at that seat is told.
+
+    >>> e = IllegalActionError("seat 0, lead: a leader may not pass (rules 8.2)", seat=0,
+    ...                        phase="lead")
+    >>> e.seat, e.phase, e.rule
+    (0, 'lead', 'a leader may not pass (rules 8.2)')
+    """
+
+    def __init__(self, message: str, *, seat: int | None = None, phase: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.phase = phase
+        prefix = f"seat {seat}, {phase}: " if seat is not None and phase is not None else None
+        if prefix is not None and message.startswith(prefix):
+            self.rule = message[len(prefix) :]
+        elif seat is not None and message.startswith(f"seat {seat}, "):
+            self.rule = message[len(f"seat {seat}, ") :]
+        else:
+            self.rule = message
 
 
 class AmbiguousActionError(CardaviaError, ValueError):

@@ -21,42 +21,67 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, TypeVar
 
+from cardavia_cli.engine.errors import IllegalActionError
 from cardavia_cli.engine.seats import SEATS, team
 
 EventArg = int | str
 
+#: The phase names the base state knows: a break between rounds or deals, and the end. Every
+#: game's ``Phase`` enum (a ``StrEnum``) has these two members with these values.
+BREAK = "break"
+OVER = "over"
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One event of the log: a public line, and per seat what that seat alone learns.
+    """One event of the log, as a value: the base class of every game's event payloads.
 
-    ``kind`` and ``args`` are the event's fields (``kind="draw", args=(2, "wP")``); ``text`` is
-    the canonical log line made from them (``"draw 2 wP"``), the line of ``run --json``'s log.
+    A game declares one frozen dataclass per event kind (Guandan ``Play(seat, cards, key)``,
+    ``Pass(seat)``, ...), subclassing this class and setting ``kind``; narrators ``match`` on
+    those types. ``args`` are the public fields as log words (by default the dataclass fields
+    in order, tuples spread out; a payload overrides :attr:`args` where its line is written
+    otherwise) and ``text`` the canonical log line of ``run --json`` made from them.
+
     ``seats`` is ``None`` when every seat sees the event, else the seats that see it at all (a
     private deal, a sealed answer). ``private`` holds, per seat, the details behind a public
     event that only that seat learns: a public ``swap 1 2`` whose cards only seats 1 and 2 see
-    is ``Event("swap", (1, 2), private=((1, ("gK",)), (2, ("c3",))))``. The log a seat sees,
-    the narration and ``run --json`` are all derived from this one value.
+    has ``private=((1, ("gK",)), (2, ("c3",)))``. The log a seat sees, the narration and
+    ``run --json`` are all derived from this one value. Both are keyword-only.
 
-    >>> e = Event("swap", (1, 2), private=((1, ("gK",)), (2, ("c3",))))
+    >>> e = Line("swap", (1, 2), private=((1, ("gK",)), (2, ("c3",))))
     >>> e.text, e.detail(1), e.detail(3), e.line_for(2)
     ('swap 1 2', ('gK',), (), 'swap 1 2 [c3]')
     """
 
-    kind: str
-    args: tuple[EventArg, ...] = ()
-    seats: frozenset[int] | None = None
-    private: tuple[tuple[int, tuple[EventArg, ...]], ...] = ()
+    kind: ClassVar[str] = ""
+    seats: frozenset[int] | None = field(default=None, kw_only=True)
+    private: tuple[tuple[int, tuple[EventArg, ...]], ...] = field(default=(), kw_only=True)
+
+    @property
+    def args(self) -> tuple[EventArg, ...]:
+        """The public fields as log words: the payload's dataclass fields in order (``seats``
+        and ``private`` left out), a tuple's items spread out, ``None`` left out."""
+        out: list[EventArg] = []
+        for name in _public_fields(type(self)):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, tuple):
+                out.extend(value)
+            else:
+                out.append(value)
+        return tuple(out)
 
     @property
     def text(self) -> str:
         """The canonical log line: the kind, then the public fields."""
-        if not self.args:
+        args = self.args
+        if not args:
             return self.kind
-        return " ".join([self.kind, *map(str, self.args)])
+        return " ".join([self.kind, *map(str, args)])
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` sees this event (``None`` = an observer who sees everything)."""
@@ -64,9 +89,9 @@ class Event:
 
     def detail(self, seat: int | None) -> tuple[EventArg, ...]:
         """What ``seat`` alone learns from this event (empty for most events and seats)."""
-        for who, fields in self.private:
+        for who, words in self.private:
             if who == seat:
-                return fields
+                return words
         return ()
 
     def line_for(self, seat: int | None) -> str:
@@ -74,6 +99,43 @@ class Event:
         an observer (``None``) gets the public line."""
         mine = self.detail(seat)
         return f"{self.text} [{' '.join(map(str, mine))}]" if mine else self.text
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _public_fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in fields(cls) if f.name not in ("seats", "private"))
+        _FIELDS[cls] = names
+    return names
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Line(Event):
+    """An event written as its kind and its words, for a test that declares no payload types:
+    ``Line("draw", (2, "wP"))`` is the line ``draw 2 wP``; ``seats`` and ``private`` may
+    follow positionally."""
+
+    kind: str  # type: ignore[misc]  # a field here, the class's constant in payloads
+    words: tuple[EventArg, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        words: tuple[EventArg, ...] = (),
+        seats: frozenset[int] | None = None,
+        private: tuple[tuple[int, tuple[EventArg, ...]], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "words", tuple(words))
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "private", private)
+
+    @property
+    def args(self) -> tuple[EventArg, ...]:
+        return self.words
 
 
 class EventLog(list[Event]):
@@ -111,6 +173,22 @@ class EventLog(list[Event]):
     def copy(self) -> EventLog:
         """A new log with the same events (the per-seat caches are rebuilt on demand)."""
         return EventLog(self)
+
+
+class QuietLog(EventLog):
+    """The log of a quiet copy (:meth:`GameState.copy` with ``quiet=True``): it keeps nothing,
+    so a rollout pays for no event it will never show."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:  # noqa: D102 - keeps nothing
+        return None
+
+    def extend(self, events: Iterable[Event]) -> None:  # noqa: D102 - keeps nothing
+        return None
+
+    def copy(self) -> EventLog:
+        return QuietLog()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +233,26 @@ class Outcome:
         return [self.winner]
 
 
-class GameState(abc.ABC):
-    """The state of one deal (or one match, for games with rounds) of one game.
+A = TypeVar("A")
+V = TypeVar("V")
 
-    Subclasses keep every random choice in ``self.rng`` (a ``random.Random(seed)``) and append
-    to ``self.events`` and ``self.history``.
+
+class GameState(abc.ABC, Generic[A, V]):
+    """The state of one deal (or one match, for games with rounds) of one game, generic over
+    the game's action type ``A`` and view type ``V``.
+
+    **The books.** The base keeps them; a game writes the rules. A game implements
+    :meth:`_refusal` (the rule an action breaks now, or ``None``) and :meth:`_apply` (play a
+    legal action and every automatic step after it); the base's :meth:`apply` checks once,
+    :meth:`push` plays an action already known to be legal, and both record the decision in
+    :attr:`history` (with whether it was forced) and clear the game's legal-action caches
+    (:attr:`_caches`) before :meth:`_apply` runs. Events are values (:class:`Event`
+    subclasses) appended to :attr:`events`.
+
+    **Phases.** A game keeps its decision point in ``self._phase``, a member of its own
+    ``Phase`` enum (a ``StrEnum``) that has the members ``BREAK = "break"`` and ``OVER =
+    "over"``; :attr:`phase`, :attr:`is_over` and :attr:`at_break` come from it. A game whose
+    point is derived otherwise overrides them.
 
     **Matches.** A game of several rounds or deals pauses between them: :attr:`at_break` is
     true, :attr:`to_act` is ``None``, and :meth:`next_round` deals the next one.
@@ -167,22 +260,35 @@ class GameState(abc.ABC):
     ``run --max-deals`` and the arena's cut-off read it.
 
     **Large action spaces.** :meth:`legal_actions` may be long (hundreds of plays in a Guandan
-    lead). :meth:`is_legal`, :meth:`forced_action` and :meth:`is_forced` have defaults that list
-    every action; a game with many overrides them with direct checks, and computer players get
-    the legal actions as a lazy :class:`LegalActions`.
+    lead). :meth:`is_legal` asks :meth:`_refusal`; :meth:`forced_action` has a default that
+    lists every action, which a game with many overrides with a direct check. Computer players
+    get the legal actions as a lazy :class:`LegalActions`.
 
-    **Search.** :meth:`copy` is a cheap, independent copy; :meth:`apply_unchecked` skips the
-    legality check; :meth:`resample` deals the cards a seat cannot see anew, consistently with
-    everything that seat has seen (determinization).
+    **Search.** :meth:`copy` is a cheap, independent copy; ``copy(quiet=True)`` is a copy for
+    rollouts whose applies keep no history and no events (:attr:`quiet`; a game may skip
+    building an event's values when it is set); :meth:`push` skips the legality check;
+    :meth:`resample` deals the cards a seat cannot see anew, consistently with everything that
+    seat has seen (determinization).
     """
 
     game: ClassVar[str]
+    #: The game's action class: :meth:`apply` and :meth:`is_legal` refuse anything else.
+    action_type: ClassVar[type] = object
+    #: Attributes holding caches derived from the position (the legal actions, ...): set to
+    #: ``None`` before every :meth:`_apply`.
+    _caches: ClassVar[tuple[str, ...]] = ()
+
+    #: The decision point: a member of the game's ``Phase`` enum (``"play"`` for a game that
+    #: names none).
+    _phase: str = "play"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.events: EventLog = EventLog()
         self.history: list[Record] = []
+        #: A quiet copy (rollouts): no history, no events.
+        self.quiet = False
 
     # -- the protocol ------------------------------------------------------------------------
     @property
@@ -191,17 +297,29 @@ class GameState(abc.ABC):
         """The seat that must decide now, or ``None`` (game over, or paused at a break)."""
 
     @property
-    @abc.abstractmethod
     def is_over(self) -> bool:
         """Whether the deal (or match) has ended; then :meth:`result` is the outcome."""
+        return self._phase == OVER
 
     @property
     def at_break(self) -> bool:
         """A round or deal has ended and the match goes on after :meth:`next_round`."""
-        return False
+        return self._phase == BREAK
 
     def next_round(self) -> None:
-        """Start the next round or deal of the match (only when :attr:`at_break`)."""
+        """Start the next round or deal of the match (only when :attr:`at_break`); raises
+        :class:`~cardavia_cli.engine.errors.IllegalActionError` elsewhere. A game with
+        rounds implements :meth:`_next_round`."""
+        if not self.at_break:
+            raise IllegalActionError(
+                f"there is no break between rounds now ({self.position()})",
+                phase=str(self.phase),
+            )
+        self._invalidate()
+        self._next_round()
+
+    def _next_round(self) -> None:
+        """Deal the next round or deal (called by :meth:`next_round` at a break)."""
         raise NotImplementedError(f"{self.game} has no rounds")
 
     @property
@@ -212,10 +330,10 @@ class GameState(abc.ABC):
     @property
     def phase(self) -> str:
         """A short name of the current decision point, used in messages (``"break"`` between
-        rounds, ``"over"`` at the end)."""
+        rounds, ``"over"`` at the end): the game's ``Phase`` member."""
         if self.is_over:
-            return "over"
-        return "break" if self.at_break else "play"
+            return OVER
+        return BREAK if self.at_break else self._phase
 
     def position(self) -> str:
         """Where the game stands, in a few words for a person: who is to act and at which
@@ -228,16 +346,54 @@ class GameState(abc.ABC):
             return f"a break after round {n}: the match goes on with the next round"
         return f"seat {self.to_act} is to act ({self.phase})"
 
+    def where(self) -> str:
+        """``seat 2, follow``: the seat to act and the phase, the context of a refusal."""
+        return f"seat {self.to_act}, {self.phase}"
+
     @abc.abstractmethod
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[A]:
         """The legal actions of :attr:`to_act`, in canonical order (empty if nobody acts)."""
 
-    def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is legal for :attr:`to_act` now. The default looks it up in
-        :meth:`legal_actions`; a game with large action spaces checks it directly."""
-        return self.to_act is not None and action in self.legal_actions()
+    def _refusal(self, action: A) -> str | None:
+        """The rule ``action`` breaks now (a message naming the rule, with :meth:`where` in
+        front), or ``None`` when it is legal; called only with an ``action_type`` value while
+        a seat is to act. The default looks the action up in :meth:`legal_actions`; a game
+        with large action spaces checks it directly."""
+        if action in self.legal_actions():
+            return None
+        return f"{self.where()}: {action} is not a legal action now"
 
-    def forced_action(self) -> Any | None:
+    def _apply(self, action: A) -> None:
+        """Play the legal ``action`` of :attr:`to_act`, then every automatic step that
+        follows (the base has recorded it and cleared the caches)."""
+        raise NotImplementedError(f"{self.game} does not implement _apply")
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is legal for :attr:`to_act` now (:meth:`_refusal`)."""
+        if self.to_act is None or not isinstance(action, self.action_type):
+            return False
+        return self._refusal(action) is None  # type: ignore[arg-type]
+
+    def refusal(self, action: object) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action`` (its seat, phase and rule as
+        fields), or ``None`` when it is legal."""
+        seat = self.to_act
+        if seat is None:
+            return IllegalActionError(
+                f"{action}: nobody is to act ({self.position()})", phase=str(self.phase)
+            )
+        if not isinstance(action, self.action_type):
+            return IllegalActionError(
+                f"{self.where()}: not a {self.game} action: {action!r}",
+                seat=seat,
+                phase=str(self.phase),
+            )
+        why = self._refusal(action)  # type: ignore[arg-type]
+        if why is None:
+            return None
+        return IllegalActionError(why, seat=seat, phase=str(self.phase))
+
+    def forced_action(self) -> A | None:
         """The only legal action of :attr:`to_act`, or ``None`` when there are several (or
         nobody acts). The default lists the actions; a game with many answers it directly."""
         if self.to_act is None:
@@ -250,28 +406,53 @@ class GameState(abc.ABC):
         return self.forced_action() is not None
 
     @abc.abstractmethod
-    def parse_action(self, text: str) -> Any:
-        """Read the action text of :attr:`to_act` in this position.
+    def parse_action(self, text: str) -> A:
+        """Read the action text of :attr:`to_act` in this position and return a **checked**
+        action: :meth:`push` plays it without a second check (python-chess's ``parse_san``
+        then ``push``).
 
         Raises :class:`~cardavia_cli.engine.errors.InvalidActionError` (not an action),
         :class:`~cardavia_cli.engine.errors.IllegalActionError` (not legal here, naming the
-        rule) or :class:`~cardavia_cli.engine.errors.AmbiguousActionError`. Returns a legal
-        action.
+        rule) or :class:`~cardavia_cli.engine.errors.AmbiguousActionError`.
         """
 
+    def apply(self, action: A) -> None:
+        """Check ``action`` for :attr:`to_act` and play it, then every automatic step that
+        follows. Raises :class:`~cardavia_cli.engine.errors.IllegalActionError` (with the
+        seat, the phase and the rule) if it is not legal."""
+        error = self.refusal(action)
+        if error is not None:
+            raise error
+        self._push(action)
+
+    def push(self, action: A) -> None:
+        """Play ``action``, known to be legal (from :meth:`parse_action`, :meth:`legal_actions`,
+        :meth:`forced_action` or a legality check), without checking it again."""
+        self._push(action)
+
+    def apply_unchecked(self, action: A) -> None:
+        """:meth:`push` (the name search code knows)."""
+        self._push(action)
+
+    def _push(self, action: A) -> None:
+        if type(self).apply is not GameState.apply:  # MIGRATION: a game still on its own apply
+            self.apply(action)
+            return
+        if not self.quiet:
+            seat = self.to_act
+            assert seat is not None, "nobody is to act"
+            forced = self.forced_action() is not None
+            self.history.append(Record(seat, str(action), forced, len(self.events)))
+        self._invalidate()
+        self._apply(action)
+
+    def _invalidate(self) -> None:
+        """Clear the caches derived from the position (:attr:`_caches`)."""
+        for name in self._caches:
+            setattr(self, name, None)
+
     @abc.abstractmethod
-    def apply(self, action: Any) -> None:
-        """Play ``action`` for :attr:`to_act`, then every automatic step that follows.
-
-        Raises :class:`~cardavia_cli.engine.errors.IllegalActionError` if it is not legal.
-        """
-
-    def apply_unchecked(self, action: Any) -> None:
-        """Play a legal ``action`` without checking it (for search). The default checks."""
-        self.apply(action)
-
-    @abc.abstractmethod
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> V:
         """What ``seat`` may see, as an immutable game-specific view (never hidden cards).
 
         A view never carries the event log (that would copy it at every decision); the log a
@@ -292,43 +473,57 @@ class GameState(abc.ABC):
         """Every card of the game, by where it is now (``{"hand 0": [...], "stock": [...]}``),
         canonical card codes. Together they are exactly the pack (card conservation)."""
 
-    def resample(self, seat: int, rng: random.Random) -> GameState:
+    def resample(self, seat: int, rng: random.Random) -> GameState[A, V]:
         """A copy in which the cards ``seat`` cannot see are dealt anew with ``rng``,
         consistently with everything ``seat`` has seen: ``view(seat)`` is the same in both.
         Raises ``NotImplementedError`` for a game that does not support it."""
         raise NotImplementedError(f"{self.game} cannot resample hidden cards")
 
     # -- copies --------------------------------------------------------------------------------
-    def copy(self) -> GameState:
+    def copy(self, *, quiet: bool | None = None) -> GameState[A, V]:
         """An independent copy: playing on either one never changes the other. Cheap: a
-        shallow copy, then :meth:`_copy_mutable` copies what the game changes in place."""
+        shallow copy, then :meth:`_copy_mutable` copies what the game changes in place.
+
+        ``quiet=True``: a copy for rollouts, whose applies keep no history and no events (its
+        :attr:`events` and :attr:`history` start empty); a quiet state's copies stay quiet
+        unless ``quiet=False`` is given (then they start with an empty log)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new.events = self.events.copy()
-        new.history = list(self.history)
+        quiet = self.quiet if quiet is None else quiet
+        new.quiet = quiet
+        if quiet:
+            new.events = QuietLog()
+            new.history = []
+        elif self.quiet:
+            new.events = EventLog()
+            new.history = []
+        else:
+            new.events = self.events.copy()
+            new.history = list(self.history)
         self._copy_mutable(new)
         return new
 
-    def _copy_mutable(self, new: GameState) -> None:
+    def _copy_mutable(self, new: GameState[A, V]) -> None:
         """Give ``new`` its own copies of the containers this game changes in place (hands,
         piles, ...). Values never changed in place (tuples, frozen values) may be shared.
         The default copies nothing more (a game whose state holds only such values)."""
         return None
 
     # -- shared helpers ------------------------------------------------------------------------
-    def play_text(self, text: str) -> Any:
-        """Parse ``text`` for :attr:`to_act` and apply it; returns the action applied."""
+    def play_text(self, text: str) -> A:
+        """Parse ``text`` for :attr:`to_act` and play it (checked once); returns the action."""
         action = self.parse_action(text)
-        self.apply(action)
+        self.push(action)
         return action
 
     def record(self, seat: int, action: Any, forced: bool) -> Record:
-        """Append the decision ``action`` of ``seat`` to :attr:`history` (call it in
-        ``apply_unchecked`` before the events the action causes); returns the record."""
+        """Append a decision to :attr:`history` by hand (for a game that plays an action
+        outside :meth:`apply`; the base records every applied action itself)."""
         rec = Record(seat, str(action), forced, len(self.events))
-        self.history.append(rec)
+        if not self.quiet:
+            self.history.append(rec)
         return rec
 
     def recorded_actions(self) -> list[str]:

@@ -42,7 +42,7 @@ def step(
     seat = state.to_act
     assert seat is not None
     action = decide(state, agents[seat], fallback, on_error=on_error)
-    state.apply(action)
+    state.push(action)
     return action
 
 

@@ -443,18 +443,18 @@ class Session:
                 break
             if seat != HUMAN:
                 on_error = self._failures.append
-                st.apply(decide(st, self.agents[seat], self._fallback, on_error=on_error))
+                st.push(decide(st, self.agents[seat], self._fallback, on_error=on_error))
                 continue
             if not self.settings.forced_automatic:
                 break
             forced = st.forced_action()
             if forced is not None:
-                st.apply(forced)
+                st.push(forced)
                 continue
             answer = self.ui.auto_answer(self.view())
             if answer is not None:
                 self.narrator.given(len(st.history))
-                st.apply(st.parse_action(answer))
+                st.push(st.parse_action(answer))
                 continue
             break
         if summary:
@@ -513,7 +513,7 @@ class Session:
             self.narrator.typed_forced(len(st.history))
         else:
             self.keeper.decided()
-        st.apply(action)
+        st.push(action)
         return self.advance()
 
     def _numbered(self, text: str) -> str:
@@ -581,7 +581,7 @@ class Session:
             out.append(Note(f"You (auto): {self.ui.describe(self.view(), action)}", style="dim"))
             self._warned = None
             self.keeper.decided()
-            st.apply(action)
+            st.push(action)
             out.extend(self.advance())
             if not every:
                 break

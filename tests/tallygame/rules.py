@@ -41,7 +41,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
 from cardavia_cli.engine.seats import SEATS, next_active, next_seat, partner, team, team_seats
 
 SUITS = "abcd"
@@ -147,7 +147,7 @@ class TallyState(GameState):
         self.given: str | None = None
         self.order = [s for s in order if s is not None]
         for s in self.order:
-            self.events.append(Event("deal", (s, *self.hands[s]), frozenset({s})))
+            self.events.append(Line("deal", (s, *self.hands[s]), frozenset({s})))
         self.phase_name = "give" if partner(self.dealer) in active else "bid"
         self.turn = 0
         self._break = False
@@ -265,18 +265,18 @@ class TallyState(GameState):
             self.hands[p].append(action.card)
             self.given = action.card
             self.events.append(
-                Event("give", (seat, p), private=((seat, (action.card,)), (p, (action.card,))))
+                Line("give", (seat, p), private=((seat, (action.card,)), (p, (action.card,))))
             )
             self.phase_name = "bid"
             return
         if action.verb == "bid":
             self.bids[seat] = action.card
-            self.events.append(Event("bid", (seat,), private=((seat, (action.card,)),)))
+            self.events.append(Line("bid", (seat,), private=((seat, (action.card,)),)))
             self.turn += 1
             if self.turn == len(self.order):
                 for s in self.order:
                     self.revealed.append((s, self.bids[s]))
-                    self.events.append(Event("reveal", (s, self.bids[s])))
+                    self.events.append(Line("reveal", (s, self.bids[s])))
                 leader = max(self.order, key=lambda s: strength(self.bids[s]))
                 self.order = [
                     next_active(leader, set(self.order), k) or 0 for k in range(len(self.order))
@@ -285,7 +285,7 @@ class TallyState(GameState):
                 self.turn = 0
             return
         self.trick.append((seat, action.card))
-        self.events.append(Event("play", (seat, action.card)))
+        self.events.append(Line("play", (seat, action.card)))
         self.turn += 1
         if self.turn == len(self.order):
             self._score()
@@ -294,17 +294,17 @@ class TallyState(GameState):
         led = self.trick[0][1][0]
         taker = max((t for t in self.trick if t[1][0] == led), key=lambda t: strength(t[1]))[0]
         loser = min(self.trick, key=lambda t: strength(t[1]))[0]
-        self.events.append(Event("trick", (taker,)))
+        self.events.append(Line("trick", (taker,)))
         self.tokens[loser] -= 1
-        self.events.append(Event("lose", (loser, self.tokens[loser])))
+        self.events.append(Line("lose", (loser, self.tokens[loser])))
         if self.tokens[loser] == 0:
-            self.events.append(Event("out", (loser,)))
+            self.events.append(Line("out", (loser,)))
         self.pile = [c for _, c in self.trick]
         self.rounds += 1
         for t in (0, 1):
             if not any(self.tokens[s] for s in team_seats(t)):
                 self.winner = team(next_seat(team_seats(t)[0]))
-                self.events.append(Event("win", (self.winner,)))
+                self.events.append(Line("win", (self.winner,)))
                 return
         self._break = True
 

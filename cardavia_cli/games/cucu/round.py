@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
-from cardavia_cli.engine.game import Event
+from cardavia_cli.engine.game import Event, Line
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat
 from cardavia_cli.games.cucu.cards import (
     CAT,
@@ -79,7 +79,7 @@ def seen_by(event: Event, seat: int) -> Event:
     (the cards behind a ``swap``, ``top``, ``undo`` or ``draw`` that only ``seat`` learns)."""
     if not event.private:
         return event
-    return Event(
+    return Line(
         event.kind, event.args, event.seats, tuple(p for p in event.private if p[0] == seat)
     )
 
@@ -242,7 +242,7 @@ class Round:
         for i, s in enumerate(order):
             hold[s] = i
             seen[s] = 1 << i
-            events.append(Event("deal", (s, RANKS[ranks[i]]), _ONLY[s]))
+            events.append(Line("deal", (s, RANKS[ranks[i]]), _ONLY[s]))
         self.hold = hold
         self.top = PACK_SIZE - 1
         self.bottom = n
@@ -401,21 +401,21 @@ class Round:
         self.history.append((seat, answer))
         if decision == "turn":
             if answer == "keep":
-                self.events.append(Event("keep", (seat,)))
+                self.events.append(Line("keep", (seat,)))
                 self._end_turn()
             else:
                 self._ask(seat, self.turn + 1)
         elif decision == "inn":
             if answer == "keep":
-                self.events.append(Event("keep", (seat,)))
+                self.events.append(Line("keep", (seat,)))
                 self._end_turn()
             else:
-                self.events.append(Event("pay", (seat, self.target)))
+                self.events.append(Line("pay", (seat, self.target)))
                 self.decision = "pay"
                 self.to_act = self.target
         elif decision == "pay":
             asker, holder = self.asker, self.target
-            self.events.append(Event(answer, (holder,)))
+            self.events.append(Line(answer, (holder,)))
             if answer == "accept":
                 self.pact[asker] = holder
             else:
@@ -423,7 +423,7 @@ class Round:
             self._end_turn()
         else:
             if answer == "keep":
-                self.events.append(Event("keep", (seat,)))
+                self.events.append(Line("keep", (seat,)))
             else:
                 self._draw(seat)
             self._showdown()
@@ -450,13 +450,13 @@ class Round:
         last = self.n - 1
         while True:
             target = self.order[j]
-            events.append(Event("ask", (asker, target)))
+            events.append(Line("ask", (asker, target)))
             r = rank[self.hold[target]]
             if r not in SPECIALS:  # 7.1: a plain card (the Fool too) must swap
                 self.plain |= 1 << self.hold[target]
                 self._swap(asker, target)
                 break
-            events.append(Event(_SHOWN_KIND[r], (target,)))
+            events.append(Line(_SHOWN_KIND[r], (target,)))
             self.shown.append((target, r))
             self.public |= 1 << self.hold[target]
             if r == HORSE:  # 7.4
@@ -487,7 +487,7 @@ class Round:
         self.seen[target] |= 1 << a
         self.swaps.append([asker, target, a, t, 1])
         self.events.append(
-            Event(
+            Line(
                 "swap",
                 (asker, target),
                 None,
@@ -501,7 +501,7 @@ class Round:
         self.top = self.hold[asker]
         self.hold[asker] = card
         self.seen[asker] |= 1 << card
-        self.events.append(Event("top", (asker,), None, ((asker, (RANKS[self.rank[card]],)),)))
+        self.events.append(Line("top", (asker,), None, ((asker, (RANKS[self.rank[card]],)),)))
 
     def _draw(self, dealer: int) -> None:
         """Section 8: the dealer swaps with the bottom card of the pack."""
@@ -509,7 +509,7 @@ class Round:
         self.bottom = self.hold[dealer]
         self.hold[dealer] = card
         self.seen[dealer] |= 1 << card
-        self.events.append(Event("draw", (dealer,), None, ((dealer, (RANKS[self.rank[card]],)),)))
+        self.events.append(Line("draw", (dealer,), None, ((dealer, (RANKS[self.rank[card]],)),)))
 
     def _lose(self, seat: int, in_play: bool) -> None:
         """One life charged to ``seat`` (9.3, 9.4): nothing, not even a log line, at 0. A seat
@@ -519,9 +519,9 @@ class Round:
             return
         left -= 1
         self.lives[seat] = left
-        self.events.append(Event("lose", (seat, left)))
+        self.events.append(Line("lose", (seat, left)))
         if left == 0:
-            self.events.append(Event("out", (seat,)))
+            self.events.append(Line("out", (seat,)))
             if in_play:
                 self.out.append(seat)
 
@@ -543,7 +543,7 @@ class Round:
             back = hold[giver]
             hold[giver], hold[holder] = card, back
             self.events.append(
-                Event(
+                Line(
                     "undo",
                     (giver, holder),
                     None,
@@ -566,29 +566,29 @@ class Round:
             self.public |= 1 << hold[s]
             r = rank[hold[s]]
             if s in out:
-                events.append(Event("dead", (s, RANKS[r])))
+                events.append(Line("dead", (s, RANKS[r])))
             else:
-                events.append(Event("show", (s, RANKS[r])))
+                events.append(Line("show", (s, RANKS[r])))
                 live.append((s, r))
         losers = sorted(_losing(live))
         self.losers = losers
         for s in losers:
             holder = self.pact[s]
             if holder >= 0 and holder not in out and rank[hold[s]] != ZERO:
-                events.append(Event("paid", (holder, s)))
+                events.append(Line("paid", (holder, s)))
                 self._lose(holder, False)
             else:
                 self._lose(s, False)
         lives = self.lives
         if not any(lives):
-            events.append(Event("restart", ()))
+            events.append(Line("restart", ()))
             self.restarted = True
             for s in SEATS:
                 lives[s] = START_LIVES
         alive = [s for s in SEATS if lives[s] > 0]
         if len(alive) == 1:
             self.winner = alive[0]
-            events.append(Event("win", (alive[0],)))
+            events.append(Line("win", (alive[0],)))
         self.next_dealer = next_dealer(self.dealer, lives)
 
 

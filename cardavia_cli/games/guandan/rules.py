@@ -30,7 +30,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome
+from cardavia_cli.engine.game import GameState, Line, Outcome
 from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
 from cardavia_cli.games.guandan.cards import (
     CODES,
@@ -674,7 +674,7 @@ class GuandanState(GameState):
             card = action.cards[0]
             self._move(card, seat, owed.to)
             self.returns.append(Transfer(seat, owed.to, card))
-            self.events.append(Event("return", (seat, owed.to, CODES[card])))
+            self.events.append(Line("return", (seat, owed.to, CODES[card])))
             if not self.owed:
                 self._lead(self.tribute_leader)
             return
@@ -696,7 +696,7 @@ class GuandanState(GameState):
         self.passes = 0
         self.turn = seat
         self._phase = "lead"
-        self.events.append(Event("lead", (seat,)))
+        self.events.append(Line("lead", (seat,)))
 
     def _play(self, seat: int, cards: tuple[int, ...], reading: Interpretation) -> None:
         hand = self.hands[seat]
@@ -708,10 +708,10 @@ class GuandanState(GameState):
         self.passes = 0
         texts = (CODES[c] for c in cards)
         key = reading.key(self.level).split()
-        self.events.append(Event("play", (seat, *texts, "as", *key)))
+        self.events.append(Line("play", (seat, *texts, "as", *key)))
         if self.sizes[seat] == 0:
             self.places.append(seat)
-            self.events.append(Event("out", (seat, len(self.places))))
+            self.events.append(Line("out", (seat, len(self.places))))
             if len(self.places) == 2 and partner(self.places[0]) == self.places[1]:
                 self._finish_one_two()
                 return
@@ -727,7 +727,7 @@ class GuandanState(GameState):
 
     def _pass(self, seat: int) -> None:
         assert self.table is not None
-        self.events.append(Event("pass", (seat,)))
+        self.events.append(Line("pass", (seat,)))
         self.passes += 1
         last = self.table.seat
         active = self._active()
@@ -753,15 +753,15 @@ class GuandanState(GameState):
         """9.6, 10: the places, the levels, and the match won or the break before the next
         deal."""
         self.table = None
-        self.events.append(Event("places", tuple(self.places)))
+        self.events.append(Line("places", tuple(self.places)))
         change = next_levels(self.levels, self.deal_level_team, self.places)
         self.levels = list(change.levels)
         self.deals += 1
-        self.events.append(Event("advance", (change.winner_team, change.advance)))
-        self.events.append(Event("levels", tuple(level_str(v) for v in self.levels)))
+        self.events.append(Line("advance", (change.winner_team, change.advance)))
+        self.events.append(Line("levels", tuple(level_str(v) for v in self.levels)))
         if change.match_won:
             self.match_winner = change.winner_team
-            self.events.append(Event("match", (change.winner_team,)))
+            self.events.append(Line("match", (change.winner_team,)))
             self._phase = "over"
             return
         self.level_team = change.next_level_team
@@ -794,9 +794,9 @@ class GuandanState(GameState):
         self.tribute_leader = 0
         self._legal = None
         team_text: int | str = "none" if self.level_team is None else self.level_team
-        self.events.append(Event("start", (self.deals + 1, level_str(self._level), team_text)))
+        self.events.append(Line("start", (self.deals + 1, level_str(self._level), team_text)))
         for s in SEATS:
-            self.events.append(Event("deal", (s, *self._hand_texts(s)), frozenset({s})))
+            self.events.append(Line("deal", (s, *self._hand_texts(s)), frozenset({s})))
         if self.previous_places is None:
             if first_leader is None:
                 first_leader = 0 if given else self.rng.randrange(len(SEATS))
@@ -811,13 +811,13 @@ class GuandanState(GameState):
             self.cancelled = True
             double = partner(places[0]) == places[1]
             payers = (places[2], places[3]) if double else (places[3],)
-            self.events.append(Event("tribute_cancelled", payers))
+            self.events.append(Line("tribute_cancelled", payers))
             self._lead(places[0])
             return
         for t in step.tributes:
             self._move(t.card, t.giver, t.receiver)
             self.tributes.append(t)
-            self.events.append(Event("tribute", (t.giver, t.receiver, CODES[t.card])))
+            self.events.append(Line("tribute", (t.giver, t.receiver, CODES[t.card])))
         # the options depend on the hand after the tribute: computed as each return comes up
         self.owed = [
             _Owed(r.giver, r.receiver, return_options(expand(self.hands[r.giver]), self._level))

@@ -35,7 +35,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
 from cardavia_cli.games.minchiate.cards import (
@@ -272,14 +272,14 @@ class MinchiateState(GameState):
     # -- the automatic steps of the deal (5, 6) -----------------------------------------------
     def _open(self) -> None:
         d = self.dealt
-        self.events.append(Event("dealer", (self.dealer, self.cutter)))
+        self.events.append(Line("dealer", (self.dealer, self.cutter)))
         if d.cutter_robbed:
-            self.events.append(Event("rob", (self.cutter, *codes(d.cutter_robbed))))
+            self.events.append(Line("rob", (self.cutter, *codes(d.cutter_robbed))))
         for s in turn_order_from(self.first_leader):
-            self.events.append(Event("deal", (s, *codes(d.dealt[s])), frozenset({s})))
-        self.events.append(Event("expose", (self.dealer, str(d.exposed))))
+            self.events.append(Line("deal", (s, *codes(d.dealt[s])), frozenset({s})))
+        self.events.append(Line("expose", (self.dealer, str(d.exposed))))
         if d.dealer_robbed:
-            self.events.append(Event("rob", (self.dealer, *codes(d.dealer_robbed))))
+            self.events.append(Line("rob", (self.dealer, *codes(d.dealer_robbed))))
         # the events of 6.6, each settled at once (10.3); their order is the deal's
         robbed_cutter = sum(c.points for c in d.cutter_robbed)
         scored = [
@@ -300,10 +300,10 @@ class MinchiateState(GameState):
         before = self.settlement.resti
         self.running.append(event)
         self.settlement = self.settlement.add(event)
-        self.events.append(Event("score", (team_number, points, self.settlement.diff)))
+        self.events.append(Line("score", (team_number, points, self.settlement.diff)))
         for t in (0, 1):
             for _ in range(self.settlement.resti[t] - before[t]):
-                self.events.append(Event("resto", (t,)))
+                self.events.append(Line("resto", (t,)))
 
     def _next_discarder(self, done: int | None) -> None:
         """The cutter discards first, then the dealer (7.1); a seat without excess skips."""
@@ -330,7 +330,7 @@ class MinchiateState(GameState):
                 return
         self._listed = None
         self.fola_shown = True
-        self.events.append(Event("fola", tuple(codes(self.fola))))
+        self.events.append(Line("fola", tuple(codes(self.fola))))
         self._phase, self._actor = "play", None
         self._invalidate()
 
@@ -502,7 +502,7 @@ class MinchiateState(GameState):
                 hand.remove(card)
             self.discards[seat].extend(action.cards)
             self.events.append(
-                Event(
+                Line(
                     "discard",
                     (seat, len(action.cards)),
                     private=((seat, tuple(codes(action.cards))),),
@@ -517,10 +517,10 @@ class MinchiateState(GameState):
             made = tuple(listed[n - 1] for n in action.numbers)
             self.declarations.append(Declaration(seat, made))
             if not made:
-                self.events.append(Event("pass", (seat,)))
+                self.events.append(Line("pass", (seat,)))
             for combo in made:
                 self.events.append(
-                    Event("declare", (seat, combo.kind, combo.points, *codes(combo.cards)))
+                    Line("declare", (seat, combo.kind, combo.points, *codes(combo.cards)))
                 )
             self._score(team(seat), sum(c.points for c in made))
             self._next_declarer()
@@ -528,7 +528,7 @@ class MinchiateState(GameState):
             card = action.cards[0]
             self.hands[seat].remove(card)
             self.trick.append(card)
-            self.events.append(Event("play", (seat, str(card))))
+            self.events.append(Line("play", (seat, str(card))))
             self._legal = None
             if len(self.trick) == len(SEATS):
                 self._end_trick()
@@ -537,7 +537,7 @@ class MinchiateState(GameState):
         """9.4, 9.5: the trick's winner, the capture score, the cards to the piles."""
         cards = tuple(self.trick)
         won = capture(cards, self.leader)
-        self.events.append(Event("trick", (won.winner,)))
+        self.events.append(Line("trick", (won.winner,)))
         self._score(won.team, won.points)
         for i, card in enumerate(cards):
             owner = team(next_seat(self.leader, i))
@@ -558,7 +558,7 @@ class MinchiateState(GameState):
         self.final_piles = gathered
         if gathered.matto_payment is not None:
             payer = self._matto_payer()
-            self.events.append(Event("matto", (payer, str(gathered.matto_payment))))
+            self.events.append(Line("matto", (payer, str(gathered.matto_payment))))
         self.won = (list(gathered.piles[0]), list(gathered.piles[1]))
         last = gathered.last_trick_team
         assert last is not None
@@ -567,13 +567,13 @@ class MinchiateState(GameState):
         for t in (0, 1):
             p = result.points[t]
             self.events.append(
-                Event(
+                Line(
                     "count",
                     (t, p.card_points, p.combinations, p.count_bonus, p.last_trick, p.total),
                 )
             )
         r0, r1 = result.resti
-        self.events.append(Event("result", (r0, r1)))
+        self.events.append(Line("result", (r0, r1)))
         winner = result.winner
         if winner is None:
             summary = f"A tie: {r0} resti each."

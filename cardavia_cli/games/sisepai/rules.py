@@ -23,7 +23,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import Event, GameState, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -173,7 +173,7 @@ class SisepaiState(GameState):
         self._options: list[ClaimOption] | None = None
         for s in range(4):
             dealt = tuple(card_str(c) for c in expand(self.hands[s]))
-            self.events.append(Event("deal", (s, *dealt), frozenset({s})))
+            self.events.append(Line("deal", (s, *dealt), frozenset({s})))
         self._draw(dealer)
 
     # -- protocol ------------------------------------------------------------------------
@@ -360,14 +360,14 @@ class SisepaiState(GameState):
                 option = next(o for o in self.claim_options() if o.action == action)
             self.responses[seat] = (action, option)
             answer = ("pass",) if option is None else ("claim", *option.meld.codes())
-            self.events.append(Event("respond", (seat, *answer), frozenset({seat})))
+            self.events.append(Line("respond", (seat, *answer), frozenset({seat})))
             self._invalidate()
             if len(self.responses) == len(self.responders):
                 self._resolve()
         else:
             card = action.cards[0]
             self.hands[seat][card] -= 1
-            self.events.append(Event("discard", (seat, card_str(card))))
+            self.events.append(Line("discard", (seat, card_str(card))))
             self._open_round(card, "discard", seat)
 
     def view(self, seat: int) -> SisepaiView:
@@ -477,11 +477,11 @@ class SisepaiState(GameState):
                     {"winner": None, "score": None, "melds": []},
                 )
             )
-            self.events.append(Event("exhausted"))
+            self.events.append(Line("exhausted"))
             return
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
-        self.events.append(Event("draw", (seat, card_str(card))))
+        self.events.append(Line("draw", (seat, card_str(card))))
         self.draw_round_passes = set()
         self._open_round(card, "draw", seat)
 
@@ -523,7 +523,7 @@ class SisepaiState(GameState):
                 self._open_round(self.public, "discard", self.actor)
                 return
             self.dead.append(self.public)
-            self.events.append(Event("dead", (card_str(self.public),)))
+            self.events.append(Line("dead", (card_str(self.public),)))
             self._draw(next_seat(self.actor))
             return
         _, seat, option = min(claims, key=lambda t: t[0])
@@ -534,7 +534,7 @@ class SisepaiState(GameState):
         counts[won] += 1
         for c in option.action.cards:
             hand[c] -= 1
-        self.events.append(Event("claim", (seat, *option.meld.codes())))
+        self.events.append(Line("claim", (seat, *option.meld.codes())))
         if option.win:
             best = best_partition(counts)
             assert best is not None
@@ -544,7 +544,7 @@ class SisepaiState(GameState):
             total = score + sum(m.points for m in fixed)
             self.exposed[seat].append(option.meld)
             self.public = None
-            self.events.append(Event("win", (seat, total)))
+            self.events.append(Line("win", (seat, total)))
             self._end(
                 Outcome(
                     "win",
