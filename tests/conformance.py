@@ -196,13 +196,31 @@ def check_replay_cuts(info: GameInfo, seed: int, levels: list[str], picks: Seque
         assert snapshot(first.state) == second.snaps[wanted[len(lines)]]
 
 
+def quiet_fingerprint(state: GameState) -> tuple[Any, ...]:
+    """What a quiet copy (no log, no history) must share with the state it follows: the
+    position, every card, every view and the result."""
+    return (
+        state.to_act,
+        state.phase,
+        state.at_break,
+        state.is_over,
+        state.rounds_finished,
+        state.zones(),
+        [state.view(s) for s in range(4)],
+        state.result(),
+    )
+
+
 def check_unchecked_and_copies(
     info: GameInfo, seed: int, levels: list[str], rng: random.Random
 ) -> None:
-    """``apply`` and ``apply_unchecked`` play the same match; a copy taken at a random point
-    plays on independently and reaches the same end as its original."""
+    """``apply``, ``apply_unchecked`` and a quiet copy's ``push`` play the same match (the
+    quiet one keeping no log and no history); a copy taken at a random point plays on
+    independently and reaches the same end as its original."""
     checked = info.new_state(seed=seed)
     unchecked = info.new_state(seed=seed)
+    quiet = info.new_state(seed=seed).copy(quiet=True)
+    assert quiet.quiet and not quiet.events and not quiet.history
     agents = make_agents(info, levels)
     copied: tuple[GameState, tuple[Any, ...]] | None = None
     for _ in range(MAX_STEPS):
@@ -211,6 +229,7 @@ def check_unchecked_and_copies(
         if checked.at_break:
             checked.next_round()
             unchecked.next_round()
+            quiet.next_round()
             continue
         if copied is None and rng.random() < 0.05:
             copied = (checked.copy(), snapshot(checked))
@@ -220,7 +239,10 @@ def check_unchecked_and_copies(
         action = decide(checked, agents[seat])
         checked.apply(action)
         unchecked.apply_unchecked(action)
+        quiet.push(action)
         assert fingerprint(unchecked) == fingerprint(checked)
+        assert quiet_fingerprint(quiet) == quiet_fingerprint(checked)
+        assert not quiet.events and not quiet.history
         if checked.at_break or checked.is_over:
             assert snapshot(unchecked) == snapshot(checked)
     assert checked.is_over and unchecked.result() == checked.result()

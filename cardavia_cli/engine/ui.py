@@ -11,9 +11,9 @@ design.md rule 5). The base class holds every default, so a game writes only wha
 * with defaults: ``choices`` (none numbered), ``complete`` (nothing), ``describe`` (the
   action's text), ``hint`` (the suggestion), ``log_lines`` (each event's narration),
   ``auto_answer``, ``safeguard``, ``story_start``, ``round_end``, ``round_summary``,
-  ``is_out`` (players who go out: the REPL then offers ``watch`` and ``finish``), and the
-  class attributes ``has_breaks``, ``has_ambiguous_plays``, ``commands``, ``settings``,
-  ``table_help``, ``hint_help``.
+  ``is_out``, and the class attributes ``has_breaks``, ``has_ambiguous_plays``,
+  ``players_go_out`` (the REPL then offers ``watch`` and ``finish`` once the human is out),
+  ``commands``, ``settings``, ``table_help``, ``hint_help``.
 
 Action texts are the game's canonical action texts (what ``state.parse_action`` reads and a
 save records). The game does not import the REPL: what the REPL hands a game's own commands
@@ -109,6 +109,9 @@ class GameUI(abc.ABC, Generic[V, A]):
     commands: ClassVar[Sequence[GameCommand]] = ()
     #: The game's on/off settings; the REPL adds ``NAME [on|off]``.
     settings: ClassVar[Sequence[Switch]] = ()
+    #: Players go out of the match (Cuccu's lives): the REPL offers ``watch`` and ``finish``
+    #: once :meth:`is_out` says the human is.
+    players_go_out: ClassVar[bool] = False
     table_help: ClassVar[str] = TABLE_HELP
     hint_help: ClassVar[str] = HINT_HELP
 
@@ -198,11 +201,11 @@ class GameUI(abc.ABC, Generic[V, A]):
         """One line for a finished round (``watch``); default :meth:`round_end`."""
         return self.round_end(view)
 
-    def is_out(self, view: V) -> bool | None:
-        """Whether the viewer's seat is out of the match (``True``/``False``), or ``None`` for
-        a game where nobody goes out. Where players go out, the REPL offers ``watch`` (the
-        match on to its end, a line a round) and ``finish`` (to the end) once the human is."""
-        return None
+    def is_out(self, view: V) -> bool:
+        """Whether the viewer's seat is out of the match (only where :attr:`players_go_out`):
+        the REPL then offers ``watch`` (the match on to its end, a line a round, with
+        :meth:`round_summary`) and ``finish`` (to its end)."""
+        return False
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import GameState
+from cardavia_cli.engine.words import plural
 from cardavia_cli.repl.hooks import (
     HINT_HELP,
     TABLE_HELP,
@@ -465,6 +466,43 @@ def _cancel(session: Shell, args: str) -> Reply:
     return session.cancel()
 
 
+def _out(session: Shell) -> bool:
+    return not session.state.is_over and bool(session.ui.is_out(session.view()))
+
+
+def _not_out(verb: str) -> Reply:
+    return [Problem(f"{verb} is for once you are out of the match, and it goes on")]
+
+
+@BUILTINS.command(
+    "watch",
+    short="follow the match, a line a round",
+    help="Once you are out: play the match on to its end, one line per round.",
+    available=_out,
+    needs="out",
+)
+def _watch(session: Shell, args: str) -> Reply:
+    if not _out(session):
+        return _not_out("watch")
+    return list(session.control().play_on(through_breaks=True, summary=True))
+
+
+@BUILTINS.command(
+    "finish",
+    short="play the match to its end",
+    help="Once you are out: play the match to its end and show the result.",
+    available=_out,
+    needs="out",
+)
+def _finish(session: Shell, args: str) -> Reply:
+    if not _out(session):
+        return _not_out("finish")
+    before = session.state.rounds_finished
+    session.control().play_on(through_breaks=True, summary=True)
+    played = session.state.rounds_finished - before
+    return [Note(f"The match went on for {plural(played, 'more round')}.")]
+
+
 @BUILTINS.command("quit", aliases=("exit",), short="leave", help="Leave the REPL.")
 def _quit(session: Shell, args: str) -> Reply:
     return session.quit()
@@ -571,7 +609,11 @@ def session_registry(ui: Hook) -> Registry:
     Raises ``ValueError`` when a name is registered twice."""
     features = [
         name
-        for name, has in (("breaks", ui.has_breaks), ("readings", ui.has_ambiguous_plays))
+        for name, has in (
+            ("breaks", ui.has_breaks),
+            ("readings", ui.has_ambiguous_plays),
+            ("out", getattr(ui, "players_go_out", False)),
+        )
         if has
     ]
     helps = {"table": ui.table_help, "hint": ui.hint_help}
