@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
+from tallygame.events import Bid, Deal, Give, Lose, Out, Play, Reveal, Trick, Win
 from tallygame.repl import UI, event_line, tokens_text
 from tallygame.rules import HAND, PACK
 from typer.testing import CliRunner
@@ -268,15 +269,16 @@ def test_game_commands_are_registered_offered_and_refused_when_unavailable() -> 
     text = lines_of(out)
     verbs = [c.verb for c in session.registry]
     assert verbs[:3] == ["give", "bid", "play"]
-    assert verbs[-4:] == ["score", "watch", "finish", "autoplay"]
+    assert verbs[-2:] == ["score", "autoplay"]
+    assert {"watch", "finish"} <= set(verbs)  # built in: players go out
     assert {"next", "restart", "new", "cancel"} <= set(verbs)
     offered = [c.verb for c in session.offered_commands()]
     assert "score" in offered and "watch" not in offered and "finish" not in offered
     assert text.count("Tokens: you 2, seat 1 2, seat 2 2, seat 3 2.") == 2  # intro, score
     assert "Tokens: you 2, seat 1 1, seat 2 2, seat 3 2." in text
     assert (
-        "! watch is not available now (once you are out: go on round after round, one line "
-        "per round)"
+        "! watch is not available now (once you are out: play the match on to its end, one "
+        "line per round)"
     ) in text
     assert "! score takes nothing after it (usage: score)" in text
     assert any(ln.startswith("score") and "Show the tokens of every seat." in ln for ln in text)
@@ -346,6 +348,7 @@ def test_finish_plays_the_match_out_and_shows_only_the_result() -> None:
     at = text.index(GO_ON)
     state = session.state
     assert text[at + 1 :] == [
+        f"The match went on for {state.rounds_finished - 1} more rounds.",
         f"Match over: Team 1 wins after {state.rounds_finished} rounds. Your team loses.",
         f"Tokens: {tokens_text(session.view())}.",
         "Type new for another match, or quit.",
@@ -743,22 +746,22 @@ def test_log_raw_shows_the_human_private_details() -> None:
 
 # -- the hook's parts, one by one -------------------------------------------------------------
 def test_every_event_kind_in_words_for_the_seat_and_for_another() -> None:
-    give = Line("give", (2, 0), private=((2, ("b5",)), (0, ("b5",))))
+    give = Give(2, 0, private=((2, ("b5",)), (0, ("b5",))))
     cases = [
-        (Line("deal", (0, "a1", "b2", "c3"), frozenset({0})), "You are dealt a1 b2 c3.", None),
+        (Deal(0, ("a1", "b2", "c3"), seats=frozenset({0})), "You are dealt a1 b2 c3.", None),
         (give, "Seat 2 gives you b5.", "Seat 2 gives seat 0 a card."),
         (
-            Line("bid", (0,), private=((0, ("d4",)),)),
+            Bid(0, private=((0, ("d4",)),)),
             "You bid d4, face down.",
             "Seat 0 bids face down.",
         ),
-        (Line("reveal", (0, "d4")), "Your bid: d4.", "Seat 0's bid: d4."),
-        (Line("play", (3, "a6")), "Seat 3 plays a6.", "You play a6."),
-        (Line("trick", (3,)), "Seat 3 takes the trick.", "You take the trick."),
-        (Line("lose", (0, 1)), "You lose a token (1 left).", "Seat 0 loses a token (1 left)."),
-        (Line("out", (0,)), "You are out.", "Seat 0 is out."),
+        (Reveal(0, "d4"), "Your bid: d4.", "Seat 0's bid: d4."),
+        (Play(3, "a6"), "Seat 3 plays a6.", "You play a6."),
+        (Trick(3), "Seat 3 takes the trick.", "You take the trick."),
+        (Lose(0, 1), "You lose a token (1 left).", "Seat 0 loses a token (1 left)."),
+        (Out(0), "You are out.", "Seat 0 is out."),
         (
-            Line("win", (1,)),
+            Win(1),
             "Team 1 (seats 1 and 3) wins the match.",
             "Your team (you and seat 1) wins the match.",
         ),
@@ -768,10 +771,15 @@ def test_every_event_kind_in_words_for_the_seat_and_for_another() -> None:
         if for_other is not None:
             other = 3 if event.kind in ("play", "trick", "win") else 1
             assert event_line(event, other).plain == for_other
-    assert event_line(Line("give", (1, 3), private=((1, ("a1",)), (3, ("a1",)))), 1).plain == (
+    assert event_line(Give(1, 3, private=((1, ("a1",)), (3, ("a1",)))), 1).plain == (
         "You give a1 to seat 3."
     )
     assert event_line(Line("shuffle", (1,)), 0).plain == "shuffle 1"  # an unknown kind
+
+
+KINDS: dict[str, type[Event]] = {
+    c.kind: c for c in (Bid, Deal, Give, Lose, Out, Play, Reveal, Trick, Win)
+}
 
 
 def test_story_start_is_the_round_being_played_or_just_finished() -> None:
@@ -779,7 +787,8 @@ def test_story_start_is_the_round_being_played_or_just_finished() -> None:
         out = []
         for t in texts:
             kind, *args = t.split()
-            out.append(Line(kind, tuple(int(a) if a.isdigit() else a for a in args)))
+            values = [int(a) if a.isdigit() else a for a in args]
+            out.append(KINDS[kind](*values))
         return out
 
     round_1 = ["bid 1", "reveal 1 a1", "play 1 a1", "trick 1", "lose 0 1"]
@@ -793,8 +802,9 @@ def test_story_start_is_the_round_being_played_or_just_finished() -> None:
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), tokens=st.sampled_from([1, 2, 3]))
 def test_a_whole_match_is_narrated_from_kind_and_args_alone(seed: int, tokens: int) -> None:
-    """Property: whatever the deal, every event the human sees has one line in the log and
-    in the narration (bids revealed together), and neither reads an event's text."""
+    """Property: whatever the deal, every event the human sees is one of Tally's event values
+    and has one line in the log and in the narration (bids revealed together), and neither
+    reads an event's text."""
     header = DealFile(game=GAME, seed=seed, match={"tokens": [tokens] * 4})
     state = new_game_state(header)
     from cardavia_cli.engine.runner import make_agents, play_on
@@ -802,6 +812,7 @@ def test_a_whole_match_is_narrated_from_kind_and_args_alone(seed: int, tokens: i
     play_on(state, make_agents(load_game(GAME), ["random"] * 4))
     events = list(state.visible_events(HUMAN))
     assert state.is_over
+    assert all(type(e) in KINDS.values() for e in events)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(Event, "text", property(lambda self: pytest.fail("event text read")))
         logged = UI.log_lines(events, HUMAN, frozenset())

@@ -471,13 +471,20 @@ def _out(session: Shell) -> bool:
 
 
 def _not_out(verb: str) -> Reply:
-    return [Problem(f"{verb} is for once you are out of the match, and it goes on")]
+    return [Problem(f"{verb} is not available now ({_first_sentence(OUT_HELP[verb])})")]
+
+
+#: The help of the commands for players who are out.
+OUT_HELP = {
+    "watch": "Once you are out: play the match on to its end, one line per round.",
+    "finish": "Once you are out: play the match to its end and show the result.",
+}
 
 
 @BUILTINS.command(
     "watch",
     short="follow the match, a line a round",
-    help="Once you are out: play the match on to its end, one line per round.",
+    help=OUT_HELP["watch"],
     available=_out,
     needs="out",
 )
@@ -490,7 +497,7 @@ def _watch(session: Shell, args: str) -> Reply:
 @BUILTINS.command(
     "finish",
     short="play the match to its end",
-    help="Once you are out: play the match to its end and show the result.",
+    help=OUT_HELP["finish"],
     available=_out,
     needs="out",
 )

@@ -9,7 +9,7 @@ from typing import Any
 
 from cardavia_cli.engine.agents import RandomAgent
 
-from .rules import Action, TallyView, strength
+from .rules import Action, Phase, TallyView, strength
 
 
 class BasicAgent:
@@ -18,10 +18,10 @@ class BasicAgent:
     name = "basic"
 
     def choose(self, view: TallyView, legal: Sequence[Any], rng: random.Random) -> Action:
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             return Action("bid", max(view.hand, key=strength))
         cards = [a.card for a in legal]
-        if view.phase == "give":
+        if view.phase == Phase.GIVE:
             return Action("give", min(cards, key=strength))
         low = [
             c for c in cards if view.trick and strength(c) > min(strength(t[1]) for t in view.trick)

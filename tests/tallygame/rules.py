@@ -33,6 +33,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cardavia_cli.engine.errors import (
@@ -41,14 +42,26 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.seats import SEATS, next_active, next_seat, partner, team, team_seats
+
+from .events import Bid, Deal, Give, Lose, Out, Play, Reveal, Trick, Win
 
 SUITS = "abcd"
 RANKS = "123456"
 PACK: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS)
 HAND = 3
 VERBS = ("give", "bid", "play")
+
+
+class Phase(StrEnum):
+    """The decision points (rules steps 2, 3, 4), the break between rounds and the end."""
+
+    GIVE = "give"
+    BID = "bid"
+    PLAY = "play"
+    BREAK = "break"
+    OVER = "over"
 
 
 def parse_card(text: str) -> str:
@@ -85,7 +98,7 @@ class TallyView:
 
     seat: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
@@ -99,10 +112,12 @@ class TallyView:
     legal: tuple[Action, ...]
 
 
-class TallyState(GameState):
-    """A whole match of Tally."""
+class TallyState(GameState[Action, TallyView]):
+    """A whole match of Tally: the rules are :meth:`_refusal` and :meth:`_apply`; the base
+    checks, records and clears the caches."""
 
     game = "tally"
+    action_type = Action
 
     def __init__(
         self,
@@ -118,7 +133,6 @@ class TallyState(GameState):
         self.dealer = dealer
         self.rounds = 0
         self.winner: int | None = None
-        self._break = False
         self._deal(list(deck) if deck is not None else None)
 
     # -- set-up of a round -----------------------------------------------------------------
@@ -147,41 +161,24 @@ class TallyState(GameState):
         self.given: str | None = None
         self.order = [s for s in order if s is not None]
         for s in self.order:
-            self.events.append(Line("deal", (s, *self.hands[s]), frozenset({s})))
-        self.phase_name = "give" if partner(self.dealer) in active else "bid"
+            self.events.append(Deal(s, tuple(self.hands[s]), seats=frozenset({s})))
+        self._phase = Phase.GIVE if partner(self.dealer) in active else Phase.BID
         self.turn = 0
-        self._break = False
 
     # -- protocol -----------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        if self._break or self.winner is not None:
+        if self._phase in (Phase.BREAK, Phase.OVER):
             return None
-        if self.phase_name == "give":
+        if self._phase == Phase.GIVE:
             return self.dealer
         return self.order[self.turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def at_break(self) -> bool:
-        return self._break
 
     @property
     def rounds_finished(self) -> int:
         return self.rounds
 
-    @property
-    def phase(self) -> str:
-        if self.is_over:
-            return "over"
-        return "break" if self._break else self.phase_name
-
-    def next_round(self) -> None:
-        if not self._break:
-            raise IllegalActionError("there is no break to go on from")
+    def _next_round(self) -> None:
         self.dealer = next_active(self.dealer, set(self.active())) or 0
         self._deal(None)
 
@@ -190,35 +187,29 @@ class TallyState(GameState):
         if seat is None:
             return []
         hand = sorted(self.hands[seat], key=PACK.index)
-        if self.phase_name == "play" and self.trick:
+        if self._phase == Phase.PLAY and self.trick:
             led = self.trick[0][1][0]
             follow = [c for c in hand if c[0] == led]
             if follow:
                 hand = follow
-        return [Action(self.phase_name, c) for c in hand]
-
-    def is_legal(self, action: object) -> bool:
-        if not isinstance(action, Action) or self.to_act is None:
-            return False
-        return self._refusal(action) is None
+        return [Action(self._phase.value, c) for c in hand]
 
     def _refusal(self, action: Action) -> str | None:
         seat = self.to_act
         assert seat is not None
-        if action.verb != self.phase_name:
-            return (
-                f"seat {seat}, {self.phase_name}: now {self.phase_name}, not {action.verb} (rule 1)"
-            )
+        if action.verb != self._phase:
+            return f"{self.where()}: now {self._phase}, not {action.verb} (rule 1)"
         if action.card not in self.hands[seat]:
-            return f"seat {seat}, {self.phase_name}: {action.card} is not in the hand"
-        if self.phase_name == "play" and self.trick:
+            return f"{self.where()}: {action.card} is not in the hand"
+        if self._phase == Phase.PLAY and self.trick:
             led = self.trick[0][1][0]
             if action.card[0] != led and any(c[0] == led for c in self.hands[seat]):
-                return f"seat {seat}, play: must follow suit {led} (rule 4)"
+                return f"{self.where()}: must follow suit {led} (rule 4)"
         return None
 
     def parse_action(self, text: str) -> Action:
-        """``VERB CARD``; ``play N`` names a card by rank (ambiguous with two of that rank)."""
+        """``VERB CARD``; ``play N`` names a card by rank (ambiguous with two of that rank).
+        Returns a checked action."""
         words = text.split()
         if len(words) != 2 or words[0].lower() not in VERBS:
             raise InvalidActionError(f"{text.strip()!r}: write give CARD, bid CARD or play CARD")
@@ -231,12 +222,15 @@ class TallyState(GameState):
             found = [c for c in found if self.is_legal(Action(verb, c))] or found
             if len(found) > 1:
                 raise AmbiguousActionError(
-                    f"seat {seat}, {self.phase_name}: '{text.strip()}' can be read "
-                    f"{len(found)} ways",
+                    f"{self.where()}: '{text.strip()}' can be read {len(found)} ways",
                     [f"{verb} {c}" for c in found],
                 )
             if not found:
-                raise IllegalActionError(f"seat {seat}: no card of rank {words[1]} in the hand")
+                raise IllegalActionError(
+                    f"seat {seat}: no card of rank {words[1]} in the hand",
+                    seat=seat,
+                    phase=self.phase,
+                )
             card = found[0]
         else:
             try:
@@ -244,48 +238,40 @@ class TallyState(GameState):
             except CardError as exc:
                 raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
         action = Action(verb, card)
-        why = self._refusal(action)
-        if why is not None:
-            raise IllegalActionError(why)
+        error = self.refusal(action)
+        if error is not None:
+            raise error
         return action
 
-    def apply(self, action: Action) -> None:
-        why = self._refusal(action) if isinstance(action, Action) else "not an action"
-        if why is not None:
-            raise IllegalActionError(why)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        self.record(seat, action, self.forced_action() is not None)
         self.hands[seat].remove(action.card)
-        if action.verb == "give":
+        if action.verb == Phase.GIVE:
             p = partner(seat)
             self.hands[p].append(action.card)
             self.given = action.card
-            self.events.append(
-                Line("give", (seat, p), private=((seat, (action.card,)), (p, (action.card,))))
-            )
-            self.phase_name = "bid"
+            mine = (action.card,)
+            self.events.append(Give(seat, p, private=((seat, mine), (p, mine))))
+            self._phase = Phase.BID
             return
-        if action.verb == "bid":
+        if action.verb == Phase.BID:
             self.bids[seat] = action.card
-            self.events.append(Line("bid", (seat,), private=((seat, (action.card,)),)))
+            self.events.append(Bid(seat, private=((seat, (action.card,)),)))
             self.turn += 1
             if self.turn == len(self.order):
                 for s in self.order:
                     self.revealed.append((s, self.bids[s]))
-                    self.events.append(Line("reveal", (s, self.bids[s])))
+                    self.events.append(Reveal(s, self.bids[s]))
                 leader = max(self.order, key=lambda s: strength(self.bids[s]))
                 self.order = [
                     next_active(leader, set(self.order), k) or 0 for k in range(len(self.order))
                 ]
-                self.phase_name = "play"
+                self._phase = Phase.PLAY
                 self.turn = 0
             return
         self.trick.append((seat, action.card))
-        self.events.append(Line("play", (seat, action.card)))
+        self.events.append(Play(seat, action.card))
         self.turn += 1
         if self.turn == len(self.order):
             self._score()
@@ -294,19 +280,20 @@ class TallyState(GameState):
         led = self.trick[0][1][0]
         taker = max((t for t in self.trick if t[1][0] == led), key=lambda t: strength(t[1]))[0]
         loser = min(self.trick, key=lambda t: strength(t[1]))[0]
-        self.events.append(Line("trick", (taker,)))
+        self.events.append(Trick(taker))
         self.tokens[loser] -= 1
-        self.events.append(Line("lose", (loser, self.tokens[loser])))
+        self.events.append(Lose(loser, self.tokens[loser]))
         if self.tokens[loser] == 0:
-            self.events.append(Line("out", (loser,)))
+            self.events.append(Out(loser))
         self.pile = [c for _, c in self.trick]
         self.rounds += 1
         for t in (0, 1):
             if not any(self.tokens[s] for s in team_seats(t)):
                 self.winner = team(next_seat(team_seats(t)[0]))
-                self.events.append(Line("win", (self.winner,)))
+                self.events.append(Win(self.winner))
+                self._phase = Phase.OVER
                 return
-        self._break = True
+        self._phase = Phase.BREAK
 
     def view(self, seat: int) -> TallyView:
         acting = self.to_act == seat
@@ -314,7 +301,7 @@ class TallyState(GameState):
         return TallyView(
             seat=seat,
             dealer=self.dealer,
-            phase=self.phase,
+            phase=self._phase,
             to_act=self.to_act,
             hand=tuple(sorted(self.hands[seat], key=PACK.index)),
             hand_sizes=tuple(len(h) for h in self.hands),
