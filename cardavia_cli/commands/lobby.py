@@ -18,8 +18,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,9 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.interface import Completion
 from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.repl.commands import Registry
 from cardavia_cli.repl.output import Note, Problem, Reply
 from cardavia_cli.repl.render import Renderer
 
@@ -43,32 +44,71 @@ if TYPE_CHECKING:
 SAVES_SHOWN = 10
 
 
-@dataclass(frozen=True)
-class LobbyCommand:
-    """A lobby command: its verb, usage, help, and aliases."""
-
-    verb: str
-    usage: str
-    help: str
-    aliases: tuple[str, ...] = ()
+#: The lobby's commands, in the REPL's registry (:class:`~cardavia_cli.repl.commands.Registry`):
+#: help, usage checks and completion come from it, as in a game's REPL. Handlers take the
+#: :class:`Lobby` and the words after the verb.
+LOBBY = Registry()
 
 
-COMMANDS: tuple[LobbyCommand, ...] = (
-    LobbyCommand("play", "play GAME [SEED]", "Play a game (its name or number) in the REPL."),
-    LobbyCommand("games", "games", "List the games."),
-    LobbyCommand(
-        "resume", "resume [NAME]", "Continue a save (its name or number; default the latest)."
-    ),
-    LobbyCommand("saves", "saves", "List the saves, the most recent first."),
-    LobbyCommand("scores", "scores [GAME]", "Your results per game."),
-    LobbyCommand("help", "help", "List the commands.", ("?",)),
-    LobbyCommand("quit", "quit", "Leave cardavia.", ("exit",)),
+def _complete_games(lobby: Any, args: Sequence[str]) -> list[Completion]:
+    return [Completion(name, title) for name, title in games()] if not args else []
+
+
+def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
+    from cardavia_cli.repl.saves import resume_name
+
+    return [Completion(resume_name(p)) for p in saves()] if not args else []
+
+
+@LOBBY.command(
+    "play",
+    usage="play GAME [SEED]",
+    help="Play a game (its name or number) in the REPL.",
+    complete=_complete_games,
 )
+def _play(lobby: Any, args: str) -> Reply:
+    return lobby.play(args.split())
 
 
-def _lookup(word: str) -> LobbyCommand | None:
-    low = word.lower()
-    return next((c for c in COMMANDS if low == c.verb or low in c.aliases), None)
+@LOBBY.command("games", help="List the games.")
+def _games(lobby: Any, args: str) -> Reply:
+    return lobby.list_games()
+
+
+@LOBBY.command(
+    "resume",
+    usage="resume [NAME]",
+    help="Continue a save (its name or number; default the latest).",
+    complete=_complete_saves,
+)
+def _resume(lobby: Any, args: str) -> Reply:
+    return lobby.resume(args.split())
+
+
+@LOBBY.command("saves", help="List the saves, the most recent first.")
+def _saves(lobby: Any, args: str) -> Reply:
+    return lobby.list_saves()
+
+
+@LOBBY.command(
+    "scores", usage="scores [GAME]", help="Your results per game.", complete=_complete_games
+)
+def _scores(lobby: Any, args: str) -> Reply:
+    words = args.split()
+    if len(words) > 1:
+        return [Problem("usage: scores [GAME]")]
+    return lobby.scores(lobby.game_named(words[0]) if words else None)
+
+
+@LOBBY.command("help", aliases=("?",), help="List the commands.")
+def _help(lobby: Any, args: str) -> Reply:
+    return lobby.help()
+
+
+@LOBBY.command("quit", aliases=("exit",), help="Leave cardavia.")
+def _quit(lobby: Any, args: str) -> Reply:
+    lobby.done = True
+    return [Note("Goodbye.")]
 
 
 def games() -> list[tuple[str, str]]:
@@ -169,7 +209,7 @@ class Lobby:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
-        for c in COMMANDS:
+        for c in LOBBY:
             also = f" (also {', '.join(c.aliases)})" if c.aliases else ""
             grid.add_row(c.usage, c.help + also)
         return [grid, Note("A number alone plays that game.", style="dim")]
@@ -196,31 +236,16 @@ class Lobby:
         words = line.split()
         if not words:
             return []
-        head, args = words[0], words[1:]
+        head, rest = words[0], line.strip()[len(words[0]) :].strip()
         try:
-            cmd = _lookup(head)
+            cmd = LOBBY.lookup(head)
             if cmd is None:
                 if parse_int(head) is not None or head.lower() in dict(games()):
-                    return self.play([head, *args])
+                    return self.play(words)
                 return [Problem(f"unknown command {head!r}: type help for the commands")]
-            if cmd.verb == "play":
-                return self.play(args)
-            if cmd.verb == "resume":
-                return self.resume(args)
-            if args and cmd.verb not in ("scores",):
-                return [Problem(f"{cmd.verb} takes nothing after it (usage: {cmd.usage})")]
-            if cmd.verb == "games":
-                return self.list_games()
-            if cmd.verb == "saves":
-                return self.list_saves()
-            if cmd.verb == "scores":
-                if len(args) > 1:
-                    return [Problem(f"usage: {cmd.usage}")]
-                return self.scores(self.game_named(args[0]) if args else None)
-            if cmd.verb == "help":
-                return self.help()
-            self.done = True
-            return [Note("Goodbye.")]
+            if rest and not cmd.takes_args:
+                return [cmd.usage_problem()]
+            return cmd.handler(self, rest)  # type: ignore[arg-type]
         except CardaviaError as exc:
             return [Problem(str(exc))]
         except OSError as exc:
@@ -291,35 +316,38 @@ class Lobby:
 
 def complete_lobby(text: str) -> tuple[str, list[str]]:
     """The word being completed at the end of ``text`` and its candidates: commands and game
-    names first, the games after ``play`` and ``scores``, save names after ``resume``."""
+    names first, then what the command completes (games after ``play`` and ``scores``, save
+    names after ``resume``)."""
+    prefix, candidates = _candidates(text)
+    return prefix, [c.text for c in candidates]
+
+
+def _candidates(text: str) -> tuple[str, list[Completion]]:
     words = text.split()
     prefix = words.pop() if text and not text[-1].isspace() and words else ""
     if not words:
-        candidates = [c.verb for c in COMMANDS] + [name for name, _ in games()]
-    elif len(words) == 1 and words[0].lower() in ("play", "scores"):
-        candidates = [name for name, _ in games()]
-    elif len(words) == 1 and words[0].lower() == "resume":
-        from cardavia_cli.repl.saves import resume_name
-
-        candidates = [resume_name(p) for p in saves()]
+        found = [Completion(c.verb, c.meta) for c in LOBBY] + _complete_games(None, [])
     else:
-        candidates = []
+        cmd = LOBBY.lookup(words[0])
+        complete = cmd.complete if cmd is not None else None
+        found = list(complete(None, words[1:])) if complete is not None else []  # type: ignore[arg-type]
     low = prefix.lower()
-    return prefix, [c for c in candidates if c.lower().startswith(low)]
+    return prefix, [c for c in found if c.text.lower().startswith(low)]
 
 
 class LobbyCompleter(Completer):
-    """prompt_toolkit completer over :func:`complete_lobby`."""
+    """prompt_toolkit completer over the lobby's registry (:func:`complete_lobby`)."""
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[PTCompletion]:
-        prefix, candidates = complete_lobby(document.text_before_cursor)
-        titles = dict(games())
+        prefix, candidates = _candidates(document.text_before_cursor)
         for cand in candidates:
-            meta = titles.get(cand) or next((c.help for c in COMMANDS if c.verb == cand), "")
             yield PTCompletion(
-                cand + " ", start_position=-len(prefix), display=cand, display_meta=meta
+                cand.text + " ",
+                start_position=-len(prefix),
+                display=cand.text,
+                display_meta=cand.meta or None,
             )
 
 
