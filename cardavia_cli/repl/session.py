@@ -365,7 +365,7 @@ class Session:
                 reply = cmd.handler(self, rest)
             return [self._present(item) for item in reply] + self._settle()
         except CardaviaError as exc:
-            return [Problem(you_wording(str(exc)))]
+            return [Problem(you_wording(exc))]
         except Exception as exc:  # noqa: BLE001 - the REPL never ends on a traceback
             log.debug("command %r failed", text, exc_info=True)
             return [Problem(f"internal error on {text!r}: {type(exc).__name__}: {exc}")]
@@ -499,7 +499,7 @@ class Session:
                 for i, cand in enumerate(exc.candidates, 1):
                     grid.add_row(Text(f"{i})", style="bold"), Text(cand))
                 prompt = Note("Type a number, or cancel.", style="dim")
-                return [Note(you_wording(str(exc))), grid, prompt]
+                return [Note(you_wording(exc)), grid, prompt]
             listed = ", ".join(exc.candidates)
             extra = f" (write one of: {listed})" if listed and listed not in str(exc) else ""
             return [Problem(f"{exc}{extra}")]

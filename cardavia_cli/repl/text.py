@@ -6,22 +6,31 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cardavia_cli.engine.errors import IllegalActionError
 from cardavia_cli.repl.narrator import HUMAN
 
 
-def you_wording(message: str, seat: int = HUMAN) -> str:
-    """An engine message as said to the person at ``seat``: a leading ``seat N, `` context
-    is dropped, ``by seat N`` becomes ``by you`` and ``seat N's`` becomes ``your``.
+def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
+    """An engine message (or error) as said to the person at ``seat``: a refusal of that
+    seat's action is its ``rule`` (the ``seat N, PHASE`` context dropped, from the error's
+    fields); a message naming that seat first loses the same context; ``by seat N`` becomes
+    ``by you`` and ``seat N's`` becomes ``your``.
 
+    >>> you_wording(IllegalActionError("seat 0, claim: gC x2 is not in the hand", seat=0,
+    ...                                phase="claim"))
+    'gC x2 is not in the hand'
     >>> you_wording("seat 0, claim round on gC (drawn by seat 2): gC x2 is not in the hand")
     'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
     >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
     'seat 1, claim round on gC (drawn by you): nope'
     """
-    text = re.sub(rf"^[Ss]eat {seat}, ", "", message)
-    text = re.sub(rf"\bby seat {seat}\b", "by you", text)
-    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
-    return text
+    if isinstance(message, IllegalActionError) and message.seat == seat:
+        text = message.rule
+    else:
+        text = str(message)
+        for head in (f"seat {seat}, ", f"Seat {seat}, "):
+            text = text.removeprefix(head)
+    return text.replace(f"by seat {seat}", "by you").replace(f"seat {seat}'s", "your")
 
 
 def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
