@@ -12,22 +12,20 @@ from cardavia_cli.repl.narrator import HUMAN
 
 def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
     """An engine message (or error) as said to the person at ``seat``: a refusal of that
-    seat's action is its ``rule`` (the ``seat N, PHASE`` context dropped, from the error's
-    fields); a message naming that seat first loses the same context; ``by seat N`` becomes
-    ``by you`` and ``seat N's`` becomes ``your``.
+    seat's action (the error's ``seat`` field) or a message naming that seat first drops the
+    leading ``seat N, `` and keeps the phase and the rule; ``by seat N`` becomes ``by you``
+    and ``seat N's`` becomes ``your``.
 
-    >>> you_wording(IllegalActionError("seat 0, claim: gC x2 is not in the hand", seat=0,
-    ...                                phase="claim"))
-    'gC x2 is not in the hand'
+    >>> you_wording(IllegalActionError("seat 0, lead: a leader may not pass", seat=0,
+    ...                                phase="lead"))
+    'lead: a leader may not pass'
     >>> you_wording("seat 0, claim round on gC (drawn by seat 2): gC x2 is not in the hand")
     'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
     >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
     'seat 1, claim round on gC (drawn by you): nope'
     """
-    if isinstance(message, IllegalActionError) and message.seat == seat:
-        text = message.rule
-    else:
-        text = str(message)
+    text = str(message)
+    if not isinstance(message, IllegalActionError) or message.seat in (None, seat):
         for head in (f"seat {seat}, ", f"Seat {seat}, "):
             text = text.removeprefix(head)
     return text.replace(f"by seat {seat}", "by you").replace(f"seat {seat}'s", "your")
