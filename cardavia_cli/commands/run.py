@@ -59,15 +59,7 @@ def run(
     if outcome is not None and not stop:
         from cardavia_cli.repl.saves import record_finished
 
-        finished = DealFile(
-            game=deal.game,
-            seed=deal.seed,
-            deck=deal.deck,
-            dealer=deal.dealer,
-            seats=deal.seats,
-            actions=state.recorded_actions(),
-            match=deal.match,
-        )
+        finished = DealFile.from_state(state, deal)
         # nobody played in person: every seat is recorded as the computer player it was
         played_by = ["basic" if kind == "human" else kind for kind in deal.seats]
         problem = record_finished(

@@ -87,16 +87,7 @@ class SaveKeeper:
     def deal_file(self, state: GameState) -> DealFile:
         """The game as a deal file: the header and the decisions so far (the recorded actions,
         with the few forced answers a replay needs, see ``GameState.recorded_actions``)."""
-        h = self.header
-        return DealFile(
-            game=h.game,
-            seed=h.seed,
-            deck=list(h.deck) if h.deck is not None else None,
-            dealer=h.dealer,
-            seats=list(h.seats),
-            actions=state.recorded_actions(),
-            match=dict(h.match),
-        )
+        return DealFile.from_state(state, self.header)
 
     def _write(self, state: GameState, target: Path) -> Path:
         deal = self.deal_file(state)
