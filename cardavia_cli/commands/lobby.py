@@ -80,7 +80,7 @@ def games() -> list[tuple[str, str]]:
 
 def saves() -> list[Path]:
     """The saves in the saves folder, the most recent first."""
-    from cardavia_cli.commands.saves import save_files
+    from cardavia_cli.engine.saves import save_files
 
     return save_files()
 
@@ -150,9 +150,8 @@ class Lobby:
 
     def scores(self, game: str | None) -> Reply:
         from cardavia_cli.commands.scores import summary_table
-        from cardavia_cli.engine.ledger import Ledger, summaries
+        from cardavia_cli.engine.ledger import Ledger, ledger_path, summaries
         from cardavia_cli.games import load_game
-        from cardavia_cli.repl.saves import ledger_path
 
         if game is not None:
             load_game(game)
@@ -241,7 +240,7 @@ class Lobby:
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
 
     def resume(self, args: list[str]) -> Reply:
-        from cardavia_cli.repl.saves import save_path
+        from cardavia_cli.engine.saves import save_path
 
         if len(args) > 1:
             return [Problem("usage: resume [NAME]")]
@@ -299,7 +298,7 @@ def complete_lobby(text: str) -> tuple[str, list[str]]:
     elif len(words) == 1 and words[0].lower() in ("play", "scores"):
         candidates = [name for name, _ in games()]
     elif len(words) == 1 and words[0].lower() == "resume":
-        from cardavia_cli.repl.saves import resume_name
+        from cardavia_cli.engine.saves import resume_name
 
         candidates = [resume_name(p) for p in saves()]
     else:

@@ -29,9 +29,8 @@ class Format(StrEnum):
 
 
 def _entries(game: str | None, since: str | None, until: str | None):
-    from cardavia_cli.engine.ledger import Ledger
+    from cardavia_cli.engine.ledger import Ledger, ledger_path
     from cardavia_cli.games import load_game
-    from cardavia_cli.repl.saves import ledger_path
 
     if game is not None:
         load_game(game)  # an unknown game is bad input
@@ -169,7 +168,7 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
-    from cardavia_cli.repl.saves import saves_dir
+    from cardavia_cli.engine.saves import saves_dir
 
     if output.exists() and output.resolve().parent == saves_dir().resolve():
         fail(f"{output}: is in the saves folder; export somewhere else")

@@ -388,7 +388,7 @@ class Session:
         if self._recorded:
             return []
         self._recorded = True
-        from cardavia_cli.repl.saves import record_finished
+        from cardavia_cli.engine.ledger import record_finished
 
         problem = record_finished(
             self.info.name,
