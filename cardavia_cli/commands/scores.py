@@ -178,20 +178,10 @@ def export(
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    import os
-    import tempfile
+    from cardavia_cli.engine.dealfile import write_atomic
 
     if path.is_dir():
         fail(f"{path}: is a directory")
     if not path.parent.exists():
         fail(f"{path}: the folder {path.parent} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text)
