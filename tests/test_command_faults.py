@@ -24,6 +24,7 @@ from cardavia_cli.commands.common import guarded, save_path, whole_number
 from cardavia_cli.engine.errors import CardaviaError, DealFileError, UnknownNameError
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.engine.saves import resume_name, save_target
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import (
     MAX_FILE_BYTES,
@@ -36,7 +37,6 @@ from cardavia_cli.repl import hooks
 from cardavia_cli.repl.hooks import load_ui
 from cardavia_cli.repl.output import Note, Problem
 from cardavia_cli.repl.reader import LineReader, is_terminal
-from cardavia_cli.repl.saves import resume_name, save_target
 from cardavia_cli.repl.session import Session
 
 runner = CliRunner()

@@ -9,10 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
+from conformance import snapshot as state_snapshot
 from sisepai_support import build_deck, snapshot
 
 from cardavia_cli.engine import dealfile
+from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.dealfile import write_atomic
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
+from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import (
     DealFile,
     load_deal,
@@ -349,3 +354,145 @@ def test_save_creates_no_folder(tmp_path):
     assert not (tmp_path / "a").exists()
     path = save_atomic(tmp_path / "new.toml", DealFile(game="sisepai"))
     assert parse_deal(Path(path).read_text("utf-8")).seed == 0
+
+
+def test_write_atomic_writes_text_and_keeps_the_old_file_when_the_rename_fails(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "out.csv"
+    assert write_atomic(path, "a,b\n1,2\n") == path
+    assert path.read_text("utf-8") == "a,b\n1,2\n"
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="No space"):
+        write_atomic(path, "other")
+    assert path.read_text("utf-8") == "a,b\n1,2\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+# -- DealFile built from a header and a state ---------------------------------------------------
+TALLY_SEATS = ["human", "random", "basic", "random"]
+
+
+def tally_header() -> DealFile:
+    """A Tally deal with every kind of key: a given deck, a dealer, a match key, and actions
+    that a save of a state must not keep."""
+    return DealFile(
+        game="tally",
+        seed=9,
+        deck=list(reversed(load_game("tally").pack)),
+        dealer=2,
+        seats=list(TALLY_SEATS),
+        actions=["1 give b1"],
+        match={"tokens": [3, 1, 2, 4]},
+    )
+
+
+def play_some(state, steps: int, levels=("random", "random", "random", "random")):
+    """Let computer players decide ``steps`` times, then on to the first point where a save
+    replays to the same state: a real decision pending, a break, or the end."""
+    info = load_game(state.game)
+    agents = make_agents(info, list(levels))
+    taken = 0
+    while not state.is_over:
+        if taken >= steps and (state.at_break or state.forced_action() is None):
+            break
+        if state.at_break:
+            state.next_round()
+            continue
+        state.apply(decide(state, agents[state.to_act]))
+        taken += 1
+    return state
+
+
+def test_with_actions_copies_every_key_and_shares_no_list():
+    header = parse_deal(
+        deal_text(deck=list(PACK), dealer=3, seats=["human", "random", "basic", "random"],
+                  actions=["3 pass"]),
+        "h.toml",
+    )  # fmt: skip
+    copy = header.with_actions(["3 pass", "0 pass"])
+    assert copy == DealFile(
+        game="sisepai",
+        seed=0,
+        deck=list(PACK),
+        dealer=3,
+        seats=["human", "random", "basic", "random"],
+        actions=["3 pass", "0 pass"],
+        match={},
+        format=1,
+    )
+    assert copy.where is None and header.where == "h.toml"
+    copy.deck.reverse()
+    copy.seats[1] = "basic"
+    copy.actions.append("1 pass")
+    assert header.deck == list(PACK)
+    assert header.seats == ["human", "random", "basic", "random"]
+    assert header.actions == ["3 pass"]
+    other = header.with_actions([], seats=("human", "basic", "basic", "basic"))
+    assert other.seats == ["human", "basic", "basic", "basic"] and other.actions == []
+    assert (other.deck, other.dealer, other.seed) == (list(PACK), 3, 0)
+
+
+def test_from_state_takes_the_headers_keys_and_the_states_decisions():
+    header = tally_header()
+    state = play_some(new_game_state(header), 30)
+    lines = state.recorded_actions()
+    assert len(state.history) >= 30
+    saved = DealFile.from_state(state, header)
+    assert saved == DealFile(
+        game="tally",
+        seed=9,
+        deck=list(reversed(load_game("tally").pack)),
+        dealer=2,
+        seats=TALLY_SEATS,
+        actions=lines,
+        match={"tokens": [3, 1, 2, 4]},
+        format=1,
+    )
+    # the save is a copy: changing it changes neither the header nor the state's history
+    saved.match["tokens"][0] = 99
+    saved.actions.clear()
+    assert header.match == {"tokens": [3, 1, 2, 4]}
+    assert header.actions == ["1 give b1"]
+    assert state.recorded_actions() == lines
+    seats = ["human", "basic", "basic", "basic"]
+    assert DealFile.from_state(state, header, seats=seats).seats == seats
+
+
+def test_from_state_of_a_new_deal_holds_no_actions():
+    header = DealFile(game="sisepai", seed=4, actions=["0 pass"])
+    saved = DealFile.from_state(new_game_state(header), header)
+    assert saved == DealFile(game="sisepai", seed=4)
+    assert saved.actions == []
+
+
+def test_from_state_refuses_a_state_of_another_game():
+    state = new_game_state(DealFile(game="sisepai", seed=1))
+    with pytest.raises(ValueError, match="a sisepai state cannot be saved as a tally deal"):
+        DealFile.from_state(state, DealFile(game="tally", seed=1))
+
+
+@pytest.mark.parametrize("steps", [0, 1, 7, 40, 10_000])
+def test_a_state_saved_with_from_state_replays_to_the_identical_state(tmp_path, steps):
+    header = tally_header()
+    state = play_some(new_game_state(header), steps)
+    path = save_atomic(tmp_path / "s.toml", DealFile.from_state(state, header))
+    again = replay(load_deal(path))
+    assert state_snapshot(again) == state_snapshot(state)
+    assert again.recorded_actions() == state.recorded_actions()
+    if steps == 10_000:
+        assert state.is_over and again.is_over
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_sisepai_deal_saved_with_from_state_replays_identically(seed):
+    header = DealFile(game="sisepai", seed=seed, seats=["human", "basic", "basic", "basic"])
+    state = play_some(new_game_state(header), 25, levels=["basic"] * 4)
+    text = DealFile.from_state(state, header).to_toml()
+    again = replay(parse_deal(text, "s.toml"))
+    assert snapshot(again) == snapshot(state)
+    assert state_snapshot(again) == state_snapshot(state)

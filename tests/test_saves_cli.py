@@ -9,7 +9,7 @@ import time
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
-from cardavia_cli.repl.saves import saves_dir
+from cardavia_cli.engine.saves import saves_dir
 
 runner = CliRunner()
 

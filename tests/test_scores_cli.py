@@ -10,8 +10,7 @@ import tomllib
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
-from cardavia_cli.engine.ledger import Entry, Ledger
-from cardavia_cli.repl.saves import ledger_path
+from cardavia_cli.engine.ledger import Entry, Ledger, ledger_path
 
 runner = CliRunner()
 EXAMPLE = "saves/examples/sisepai-first-draw-win.toml"

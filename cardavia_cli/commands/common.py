@@ -96,22 +96,22 @@ def whole_number(text: str | int) -> int:
 
 
 def home() -> Path:
-    """Where cardavia keeps saves and history (:func:`cardavia_cli.repl.saves.home`)."""
-    from cardavia_cli.repl.saves import home as _home
+    """Where cardavia keeps saves and history (:func:`cardavia_cli.engine.saves.home`)."""
+    from cardavia_cli.engine.saves import home as _home
 
     return _home()
 
 
 def saves_dir() -> Path:
-    """The folder of named saves (:func:`cardavia_cli.repl.saves.saves_dir`)."""
-    from cardavia_cli.repl.saves import saves_dir as _saves_dir
+    """The folder of named saves (:func:`cardavia_cli.engine.saves.saves_dir`)."""
+    from cardavia_cli.engine.saves import saves_dir as _saves_dir
 
     return _saves_dir()
 
 
 def save_path(name_or_file: str) -> Path:
-    """The file of a save to read (:func:`cardavia_cli.repl.saves.save_path`)."""
-    from cardavia_cli.repl.saves import save_path as _save_path
+    """The file of a save to read (:func:`cardavia_cli.engine.saves.save_path`)."""
+    from cardavia_cli.engine.saves import save_path as _save_path
 
     return _save_path(name_or_file)
 

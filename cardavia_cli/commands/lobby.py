@@ -55,7 +55,7 @@ def _complete_games(lobby: Any, args: Sequence[str]) -> list[Completion]:
 
 
 def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
-    from cardavia_cli.repl.saves import resume_name
+    from cardavia_cli.engine.saves import resume_name
 
     return [Completion(resume_name(p)) for p in saves()] if not args else []
 
@@ -120,7 +120,7 @@ def games() -> list[tuple[str, str]]:
 
 def saves() -> list[Path]:
     """The saves in the saves folder, the most recent first."""
-    from cardavia_cli.commands.saves import save_files
+    from cardavia_cli.engine.saves import save_files
 
     return save_files()
 
@@ -190,9 +190,8 @@ class Lobby:
 
     def scores(self, game: str | None) -> Reply:
         from cardavia_cli.commands.scores import summary_table
-        from cardavia_cli.engine.ledger import Ledger, summaries
+        from cardavia_cli.engine.ledger import Ledger, ledger_path, summaries
         from cardavia_cli.games import load_game
-        from cardavia_cli.repl.saves import ledger_path
 
         if game is not None:
             load_game(game)
@@ -266,7 +265,7 @@ class Lobby:
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
 
     def resume(self, args: list[str]) -> Reply:
-        from cardavia_cli.repl.saves import save_path
+        from cardavia_cli.engine.saves import save_path
 
         if len(args) > 1:
             return [Problem("usage: resume [NAME]")]

@@ -14,7 +14,7 @@ when the file puts a computer player there).
 ``--save NAME`` never replaces an existing save: a name that is taken is refused (continue that
 game with ``cardavia resume``), as is an empty name, a name with other characters than letters,
 digits, ``-``, ``_`` and ``.`` (or too long), or a path that does not end in ``.toml`` or whose
-folder does not exist (:mod:`cardavia_cli.repl.saves`).
+folder does not exist (:mod:`cardavia_cli.engine.saves`).
 
 A deal from a file outside the saves folder (``--deal FILE``, or ``cardavia resume FILE``) is
 saved by a bare ``save`` under the file's stem in the saves folder, never over the file itself
@@ -91,7 +91,7 @@ def _replayed(verb: str, where: str, header: object, n: int) -> str:
 
 def _new_save_target(save: str) -> Path:
     """The file ``--save NAME`` will write, which must not exist yet."""
-    from cardavia_cli.repl.saves import SaveTargetError, is_taken, resume_name, save_target
+    from cardavia_cli.engine.saves import SaveTargetError, is_taken, resume_name, save_target
 
     try:
         target = save_target(save)
@@ -182,7 +182,7 @@ def start(
 def _default_name(path: Path) -> str | None:
     """The save name of a bare ``save`` for a deal from the file at ``path``: its stem, when
     that is a usable save name (else ``None``: the game's usual ``GAME-SEED``)."""
-    from cardavia_cli.repl.saves import SaveTargetError, save_target
+    from cardavia_cli.engine.saves import SaveTargetError, save_target
 
     try:
         save_target(path.stem)
@@ -199,8 +199,8 @@ def resume(path: Path, reader: Reader | None = None, out: Console | None = None)
     hand-written deal file, an example) is never written without being named: a bare ``save``
     writes the save named after the file's stem in the saves folder. Returns the exit code;
     raises ``DealFileError`` as :func:`start`."""
+    from cardavia_cli.engine.saves import in_saves_folder, resume_name
     from cardavia_cli.games.deals import load_deal, replay
-    from cardavia_cli.repl.saves import in_saves_folder, resume_name
 
     where = str(path)
     header = load_deal(path)

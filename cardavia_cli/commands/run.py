@@ -57,17 +57,9 @@ def run(
         sys.stderr.write(f"cardavia: warning: computer player {message}\n")
     outcome = state.result()
     if outcome is not None and not stop:
-        from cardavia_cli.repl.saves import record_finished
+        from cardavia_cli.engine.ledger import record_finished
 
-        finished = DealFile(
-            game=deal.game,
-            seed=deal.seed,
-            deck=deal.deck,
-            dealer=deal.dealer,
-            seats=deal.seats,
-            actions=state.recorded_actions(),
-            match=deal.match,
-        )
+        finished = DealFile.from_state(state, deal)
         # nobody played in person: every seat is recorded as the computer player it was
         played_by = ["basic" if kind == "human" else kind for kind in deal.seats]
         problem = record_finished(
@@ -108,7 +100,7 @@ def resume(
 
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.commands.play import resume as resume_game
-    from cardavia_cli.commands.saves import save_files
+    from cardavia_cli.engine.saves import save_files
 
     if name is None:
         files = save_files()

@@ -17,23 +17,12 @@ app = typer.Typer(
 )
 
 
-def save_files() -> list[Path]:
-    """The saves, most recent first."""
-    from cardavia_cli.repl.saves import saves_dir
-
-    folder = saves_dir()
-    if not folder.is_dir():
-        return []
-    files = [p for p in folder.glob("*.toml") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-
-
 def describe(path: Path) -> dict[str, object]:
     """``{"name", "path", "modified", "game", "seed", "actions", "state", "error"}`` of a save;
     a file that does not load says why in ``error`` (and is never changed)."""
     from cardavia_cli.engine.errors import CardaviaError
+    from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
-    from cardavia_cli.repl.saves import resume_name
 
     modified = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
     info: dict[str, object] = {
@@ -62,6 +51,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     from rich.table import Table
 
     from cardavia_cli.commands.common import console
+    from cardavia_cli.engine.saves import save_files
 
     rows = [describe(p) for p in save_files()]
     if as_json:
@@ -86,7 +76,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
 
 
 def _existing(name: str) -> Path:
-    from cardavia_cli.repl.saves import save_path, saves_dir
+    from cardavia_cli.engine.saves import save_files, save_path, saves_dir
 
     path = save_path(name)
     if not path.is_file():
@@ -129,7 +119,7 @@ def delete(
     """Delete a save from the saves folder (asks first on a terminal)."""
     import sys
 
-    from cardavia_cli.repl.saves import resume_name, saves_dir
+    from cardavia_cli.engine.saves import resume_name, saves_dir
 
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():

@@ -29,9 +29,8 @@ class Format(StrEnum):
 
 
 def _entries(game: str | None, since: str | None, until: str | None):
-    from cardavia_cli.engine.ledger import Ledger
+    from cardavia_cli.engine.ledger import Ledger, ledger_path
     from cardavia_cli.games import load_game
-    from cardavia_cli.repl.saves import ledger_path
 
     if game is not None:
         load_game(game)  # an unknown game is bad input
@@ -169,7 +168,7 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
-    from cardavia_cli.repl.saves import saves_dir
+    from cardavia_cli.engine.saves import saves_dir
 
     if output.exists() and output.resolve().parent == saves_dir().resolve():
         fail(f"{output}: is in the saves folder; export somewhere else")
@@ -179,20 +178,10 @@ def export(
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    import os
-    import tempfile
+    from cardavia_cli.engine.dealfile import write_atomic
 
     if path.is_dir():
         fail(f"{path}: is a directory")
     if not path.parent.exists():
         fail(f"{path}: the folder {path.parent} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text)

@@ -13,12 +13,13 @@ game's name to its :class:`~cardavia_cli.engine.game.GameInfo` that raises
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import stat
 import tempfile
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,38 @@ class DealFile:
     format: int = FORMAT
     #: Where the deal was read from (for messages); not part of the file.
     where: str | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def from_state(
+        cls, state: GameState, header: DealFile, *, seats: Sequence[str] | None = None
+    ) -> DealFile:
+        """The save of ``state``, a game dealt from ``header``: the header's keys (game, seed,
+        deck, dealer, match keys, and its seats unless ``seats`` is given) with the state's
+        decisions so far, ``state.recorded_actions()`` (the few forced answers a replay needs
+        included), in place of the header's actions. Replaying the result
+        (:func:`replay`) rebuilds ``state``. Raises ``ValueError`` when ``state`` is a game
+        of another name than ``header.game``.
+        """
+        if state.game != header.game:
+            raise ValueError(f"a {state.game} state cannot be saved as a {header.game} deal")
+        return header.with_actions(state.recorded_actions(), seats=seats)
+
+    def with_actions(
+        self, actions: Iterable[str], *, seats: Sequence[str] | None = None
+    ) -> DealFile:
+        """A copy of this deal file with ``actions`` (``"SEAT COMMAND"`` lines) in place of its
+        own, and ``seats`` in place of its seats when given. The copy shares no list or table
+        with this one; ``where`` is not copied (the copy was read from nowhere)."""
+        return DealFile(
+            game=self.game,
+            seed=self.seed,
+            deck=list(self.deck) if self.deck is not None else None,
+            dealer=self.dealer,
+            seats=list(self.seats if seats is None else seats),
+            actions=list(actions),
+            match=copy.deepcopy(self.match),
+            format=self.format,
+        )
 
     def to_toml(self) -> str:
         """The file text, keys in the order of cli.md."""
@@ -237,11 +270,19 @@ def load_deal(path: str | os.PathLike[str], *, lookup: GameLookup) -> DealFile:
 
 
 def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
-    """Write ``deal`` to ``path`` atomically (temporary file in the same folder, fsync,
-    rename). Returns the path. Raises ``OSError`` if the folder does not exist or cannot be
-    written; the old file, if any, is then untouched. Creates no folder."""
+    """Write ``deal`` to ``path`` atomically (see :func:`write_atomic`). Returns the path.
+    Raises ``OSError`` if the folder does not exist or cannot be written; the old file, if
+    any, is then untouched. Creates no folder."""
+    return write_atomic(path, deal.to_toml())
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder,
+    flushed to disk, then renamed over ``path``, so a reader sees the old file or the new one,
+    never a part. Returns the path. Raises ``OSError`` if the folder does not exist or cannot
+    be written (no temporary file is left behind, the old file is untouched). Creates no
+    folder."""
     p = Path(path)
-    text = deal.to_toml()
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

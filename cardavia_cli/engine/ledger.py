@@ -14,6 +14,9 @@ an older file up to date, in one transaction. Writes take the database's write l
 ledger (corrupt, or another file at that path), or one written by a newer cardavia, raises
 :class:`LedgerError` naming the path; it is never replaced or rewritten.
 
+The ledger of the saves folder is :func:`ledger_path`; :func:`record_finished` adds a finished
+game to it for the REPL and ``run``.
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.db"
 >>> with Ledger(path) as ledger:
@@ -31,10 +34,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.saves import saves_dir
 from cardavia_cli.engine.seats import SEATS, team
+
+if TYPE_CHECKING:
+    from cardavia_cli.engine.game import Outcome
 
 #: The schema this code writes.
 SCHEMA_VERSION = 1
@@ -310,6 +317,43 @@ def summaries(entries: Sequence[Entry]) -> list[Summary]:
             )
         )
     return out
+
+
+def ledger_path() -> Path:
+    """The scores ledger: ``scores.db`` in the saves folder."""
+    return saves_dir() / "scores.db"
+
+
+def record_finished(
+    game: str,
+    seats: list[str],
+    outcome: Outcome,
+    result: dict[str, object],
+    deal: str,
+    source: str,
+) -> str | None:
+    """Add a finished game to the scores ledger (:func:`ledger_path`): ``seats`` the four seat
+    kinds as played, ``outcome`` the state's result, ``result`` its ``run --json`` result,
+    ``deal`` the deal file text that replays it, ``source`` ``repl`` or ``run``. Returns
+    ``None``, or a one-line problem (the ledger is corrupt or cannot be written) for the caller
+    to show. Never raises for that."""
+    entry = Entry.new(
+        game,
+        seats,
+        outcome.termination,
+        outcome.winner,
+        outcome.winner_is_team,
+        outcome.score,
+        result,
+        deal,
+        source,
+    )
+    try:
+        with Ledger(ledger_path()) as ledger:
+            ledger.record(entry)
+    except LedgerError as exc:
+        return f"not recorded in the scores: {exc}"
+    return None
 
 
 def _statements(script: str) -> list[str]:

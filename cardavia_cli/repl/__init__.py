@@ -13,7 +13,8 @@
 * :mod:`.completion` completes verbs and the cards that fit;
 * :mod:`.reader` reads commands: prompt_toolkit on a terminal, a plain line reader for pipes;
 * :mod:`.output` holds the values handlers return and :mod:`.render` is the one place that
-  prints them; :mod:`.saves` knows where saves go; :mod:`.text` holds text helpers.
+  prints them; :mod:`.text` holds text helpers. Where saves go and how they are written is
+  the engine's (:mod:`cardavia_cli.engine.saves`), shared with the commands.
 
 Nothing here knows the rules of a particular game.
 """

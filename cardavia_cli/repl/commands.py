@@ -378,12 +378,12 @@ def _rules(session: Shell, args: str) -> Reply:
 def _complete_saves(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    from cardavia_cli.repl.saves import saves_folder
+    from cardavia_cli.engine.saves import saves_folder
 
     folder = saves_folder()
     if not folder.is_dir():
         return []
-    from cardavia_cli.repl.saves import resume_name
+    from cardavia_cli.engine.saves import resume_name
 
     return [Completion(resume_name(p), "saved game") for p in sorted(folder.glob("*.toml"))]
 

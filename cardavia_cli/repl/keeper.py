@@ -5,8 +5,10 @@ Saves are deal files: the header of the deal or match as it started (game, seed,
 was given, dealer if one was given, seats, match keys) plus the decisions so far, written
 atomically. A save never replaces another game's file without asking: ``save NAME`` onto an
 existing file that this session did not write or resume from is refused once
-(:mod:`.saves`). With autosave (``--save``, or a resumed save of the saves folder) the game is
-saved after each of the human's decisions, at each break between rounds and at the end.
+(:mod:`cardavia_cli.engine.saves` names, checks and writes the files; this module decides
+when, and what the person is told). With autosave (``--save``, or a resumed save of the saves
+folder) the game is saved after each of the human's decisions, at each break between rounds
+and at the end.
 
 On a terminal every game in progress is also kept in the autosave (:data:`AUTOSAVE`, a save
 like any other in the saves folder, ``cardavia resume autosave``), written atomically after
@@ -19,19 +21,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardavia_cli.engine.game import GameState
-from cardavia_cli.games.deals import DealFile, save_atomic
-from cardavia_cli.repl.output import Note, Problem, Reply
-from cardavia_cli.repl.saves import (
+from cardavia_cli.engine.saves import (
+    AUTOSAVE,
     SaveTargetError,
     existing_save,
-    prepare_folder,
     resume_name,
     same_file,
     save_target,
+    write_save,
 )
-
-#: The name of the autosave in the saves folder.
-AUTOSAVE = "autosave"
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile
+from cardavia_cli.repl.output import Note, Problem, Reply
 
 
 class SaveKeeper:
@@ -87,21 +88,11 @@ class SaveKeeper:
     def deal_file(self, state: GameState) -> DealFile:
         """The game as a deal file: the header and the decisions so far (the recorded actions,
         with the few forced answers a replay needs, see ``GameState.recorded_actions``)."""
-        h = self.header
-        return DealFile(
-            game=h.game,
-            seed=h.seed,
-            deck=list(h.deck) if h.deck is not None else None,
-            dealer=h.dealer,
-            seats=list(h.seats),
-            actions=state.recorded_actions(),
-            match=dict(h.match),
-        )
+        return DealFile.from_state(state, self.header)
 
     def _write(self, state: GameState, target: Path) -> Path:
         deal = self.deal_file(state)
-        prepare_folder(target)
-        path = save_atomic(target, deal)
+        path = write_save(target, deal)
         self.saved = list(deal.actions)
         self.decisions_saved = self.decisions
         self.own_file = target
@@ -137,7 +128,7 @@ class SaveKeeper:
             name = self.default_save_name()
             target = save_target(name)
         if not same_file(target, self.own_file):
-            there = existing_save(target, self.header.game)
+            there = existing_save(target, self.header.game, lookup=load_game)
             if there is not None and not same_file(target, self.overwrite_armed):
                 self.overwrite_armed = target
                 shown = name if name is not None else str(target)
@@ -221,8 +212,7 @@ class SaveKeeper:
             return []
         deal = self.deal_file(state)
         try:
-            prepare_folder(self.backup)
-            save_atomic(self.backup, deal)
+            write_save(self.backup, deal)
         except (SaveTargetError, OSError) as exc:
             self.backup_saved = actions
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc

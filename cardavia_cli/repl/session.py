@@ -134,14 +134,7 @@ class Session:
                 "the file puts there."
             )
         seats = ["human", *header.seats[1:]]
-        own = DealFile(
-            game=header.game,
-            seed=header.seed,
-            deck=list(header.deck) if header.deck is not None else None,
-            dealer=header.dealer,
-            seats=seats,
-            match=dict(header.match),
-        )
+        own = header.with_actions([], seats=seats)
         self.keeper = SaveKeeper(
             own,
             save_to=save_to,
@@ -395,7 +388,7 @@ class Session:
         if self._recorded:
             return []
         self._recorded = True
-        from cardavia_cli.repl.saves import record_finished
+        from cardavia_cli.engine.ledger import record_finished
 
         problem = record_finished(
             self.info.name,

@@ -1,14 +1,18 @@
-"""Where saves go, and what is already there (cli.md "The REPL"; ``--save NAME``).
+"""Saves: where they go, what is already there, and writing them (cli.md "The REPL",
+"Deal files, saves and replays"; ``--save NAME``). Used by the commands (``play``, ``run``,
+``resume``, ``saves``, ``scores``, the lobby) and the REPL alike; nothing here prints.
 
 A save name without a slash is a save in the saves folder: ``evening`` (or ``evening.toml``)
 is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-``, ``_`` and
 ``.`` (not first), at most :data:`MAX_NAME` characters. Anything with a slash is a path: it
 must end in ``.toml`` and its folder must already exist (no folders are created outside the
 saves folder). Only the saves folder itself is created, by :func:`prepare_folder`, just before
-writing.
+writing (:func:`write_save`: the folder, then an atomic write, so a save is never
+overwritten by a part of another).
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
-can refuse to replace another game's save without asking.
+can refuse to replace another game's save without asking; :func:`save_files` lists the saves.
+:data:`AUTOSAVE` is the save that keeps a game in progress on a terminal.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import re
 from pathlib import Path
 
+from cardavia_cli.engine.dealfile import DealFile, GameLookup, load_deal, save_atomic
 from cardavia_cli.engine.errors import CardaviaError
 
 
@@ -27,6 +32,8 @@ class SaveTargetError(CardaviaError):
 
 #: The longest save name (without ``.toml``).
 MAX_NAME = 100
+#: The name of the autosave in the saves folder (``cardavia resume autosave``).
+AUTOSAVE = "autosave"
 _NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 
 
@@ -130,6 +137,16 @@ def is_taken(path: Path) -> bool:
         raise SaveTargetError(f"cannot use {_shown(str(path))}: {exc.strerror or exc}") from None
 
 
+def save_files() -> list[Path]:
+    """The saves (``*.toml`` files of the saves folder), most recent first; none when there is
+    no saves folder yet."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob("*.toml") if p.is_file()]
+    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
 def prepare_folder(path: Path) -> None:
     """Make sure ``path`` can be written: create the saves folder if ``path`` is a save in
     it; any other folder must exist already (raises :class:`SaveTargetError`)."""
@@ -167,52 +184,28 @@ def resume_name(path: Path) -> str:
     return str(path)
 
 
-def existing_save(path: Path, game: str | None = None) -> str | None:
+def write_save(path: Path, deal: DealFile) -> Path:
+    """Write the save ``deal`` to ``path``: the saves folder is created first when ``path`` is
+    in it (:func:`prepare_folder`), then the file is written atomically
+    (:func:`~cardavia_cli.engine.dealfile.save_atomic`), so an interrupted write leaves the old
+    save whole. Returns the path. Raises :class:`SaveTargetError` for a missing folder outside
+    the saves folder, ``OSError`` when the file cannot be written."""
+    prepare_folder(path)
+    return save_atomic(path, deal)
+
+
+def existing_save(path: Path, game: str | None = None, *, lookup: GameLookup) -> str | None:
     """A short description of the file at ``path`` (``"seed 2, 14 actions"``, with the game's
-    name first when it is not ``game``), or ``None`` when there is no file there. Raises
+    name first when it is not ``game``), or ``None`` when there is no file there; ``lookup``
+    finds a game by its name (:data:`~cardavia_cli.engine.dealfile.GameLookup`). Raises
     :class:`SaveTargetError` when that cannot be checked."""
     if not is_taken(path):
         return None
-    from cardavia_cli.games.deals import load_deal
-
     try:
-        deal = load_deal(path)
+        deal = load_deal(path, lookup=lookup)
     except (CardaviaError, OSError, ValueError):
         return "not a readable save"
     n = len(deal.actions)
     origin = "a given deck" if deal.deck is not None else f"seed {deal.seed}"
     what = f"{origin}, {n} action{'' if n == 1 else 's'}"
     return what if deal.game == game else f"{deal.game}, {what}"
-
-
-def ledger_path() -> Path:
-    """The scores ledger: ``scores.db`` in the saves folder."""
-    return saves_dir() / "scores.db"
-
-
-def record_finished(
-    game: str, seats: list[str], outcome: object, result: dict[str, object], deal: str, source: str
-) -> str | None:
-    """Add a finished game to the scores ledger; returns ``None``, or a one-line problem (the
-    ledger is corrupt or cannot be written) for the caller to show. Never raises for that."""
-    from cardavia_cli.engine.game import Outcome
-    from cardavia_cli.engine.ledger import Entry, Ledger, LedgerError
-
-    assert isinstance(outcome, Outcome)
-    entry = Entry.new(
-        game,
-        seats,
-        outcome.termination,
-        outcome.winner,
-        outcome.winner_is_team,
-        outcome.score,
-        result,
-        deal,
-        source,
-    )
-    try:
-        with Ledger(ledger_path()) as ledger:
-            ledger.record(entry)
-    except LedgerError as exc:
-        return f"not recorded in the scores: {exc}"
-    return None
