@@ -19,7 +19,7 @@ kind          line                                        seen by
 ============  ==========================================  ============================
 
 >>> from cardavia_cli.games.sisepai.melds import Meld
->>> Claim(3, Meld.parse("wP wP wP"), card=20, source="draw").text
+>>> Claim(3, Meld.parse("wP wP wP"), card=20, drawn=True).text
 'claim 3 wP wP wP'
 >>> Respond(1, seats=frozenset({1})).text, Dead(8).text
 ('respond 1 pass', 'dead yA')
@@ -79,14 +79,15 @@ class Respond(Event):
 @dataclass(frozen=True, slots=True)
 class Claim(Event):
     """The claim that takes the public card (rules 7.4): ``seat`` exposes ``meld``, made with
-    the public ``card``, which was drawn or discarded (``source``: ``draw`` or ``discard``).
-    The line names the seat and the meld."""
+    the public ``card``; ``drawn``: the card came from the stock (claimed in its draw round or
+    in the discard round that follows it, rules 7.2), else from a discard after a claim. The
+    line names the seat and the meld."""
 
     kind = "claim"
     seat: int
     meld: Meld
     card: int
-    source: str
+    drawn: bool
 
     @property
     def args(self) -> tuple[EventArg, ...]:

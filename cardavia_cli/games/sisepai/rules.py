@@ -540,6 +540,8 @@ class SisepaiState(GameState[Action, SisepaiView]):
     def _resolve(self) -> None:
         """rules 7.4: the best-ranked claim takes the card; else the next step of 7.2."""
         claims = [(self.claim_rank(s, o), s, o) for s, (_, o) in self.responses.items() if o]
+        # the card came from the stock: its draw round, or the discard round after it (7.2)
+        drawn = self.source == "draw" or bool(self.draw_round_passes)
         if self.source == "draw" and not claims:
             self.draw_round_passes = set(self.responses)
         else:
@@ -563,8 +565,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
         for c in option.action.cards:
             hand[c] -= 1
         if not self.quiet:
-            assert self.source is not None
-            self.events.append(Claim(seat, option.meld, won, self.source))
+            self.events.append(Claim(seat, option.meld, won, drawn))
         if option.win:
             best = best_partition(counts)
             assert best is not None
