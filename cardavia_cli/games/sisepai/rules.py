@@ -197,7 +197,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
         self.draw_round_passes: set[int] = set()
         self.claimant: int | None = None
         self.outcome: Outcome | None = None
-        self._phase = Phase.CLAIM
+        self._phase: Phase = Phase.CLAIM
         self._legal: list[Action] | None = None
         self._options: list[ClaimOption] | None = None
         #: The claim option :meth:`_refusal` found for the action it passed (used by the next

@@ -21,7 +21,15 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.words import capital, does, possessive, seat_label, seat_subject
+from cardavia_cli.engine.words import (
+    capital,
+    does,
+    plural,
+    possessive,
+    seat_label,
+    seat_short,
+    seat_subject,
+)
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
 from cardavia_cli.games.sisepai.melds import Meld
 
@@ -174,7 +182,7 @@ def hand_view(hand: Sequence[int], title: str | None = None) -> Fit:
 
 
 def _hand_title(hand: Sequence[int], title: str | None) -> str:
-    return title if title is not None else f"Your hand ({len(hand)} cards)"
+    return title if title is not None else f"Your hand ({plural(len(hand), 'card')})"
 
 
 def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
@@ -262,7 +270,7 @@ def table_view(view: SisepaiView) -> Table:
     """The public table (rules 7.1): every seat's concealed count and exposed melds, the seat
     whose turn it is marked ``>`` (the actor of the public card, or the seat that must
     discard), then the dead pile and the public card."""
-    from cardavia_cli.engine.seats import SEAT_NAMES, distance, turn_order_from
+    from cardavia_cli.engine.seats import turn_order_from
 
     table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, title_justify="left")
     table.title = f"Stock {view.stock_count}   dealer: {seat_label(view.dealer, view.seat)}"
@@ -274,7 +282,7 @@ def table_view(view: SisepaiView) -> Table:
     turn = view.actor if view.public is not None else view.to_act
     for seat in [*order[1:], order[0]]:
         mark = ">" if seat == turn else ""
-        label = f"{seat} {SEAT_NAMES[distance(view.seat, seat)]}"
+        label = f"{seat} {seat_short(seat, view.seat)}"
         table.add_row(
             Text(mark, style="bold"),
             Text(label, style="bold" if seat == view.seat else ""),
