@@ -117,12 +117,12 @@ def _line(event: Event, seat: int, auto: bool = False, end: str | Text = ".") ->
 def _over(claimant: int, seat: int, own: tuple[Meld, bool] | None) -> Text:
     """The end of a claim's line: how ``seat``'s own sealed claim (its meld, and whether it
     was forced) fared, `` (forced).`` or `` (over your claim [...]).``, else ``.``."""
-    if own is None or (claimant == seat and not own[1]):
-        return Text(".")
-    if claimant == seat:
+    if own is not None and claimant != seat:
+        yours = "your forced claim" if own[1] else "your claim"
+        return Text.assemble((f" (over {yours} [{own[0]}])", "dim"), ".")
+    if own is not None and own[1]:
         return Text.assemble((" (forced)", "dim"), ".")
-    yours = "your forced claim" if own[1] else "your claim"
-    return Text.assemble((f" (over {yours} [{own[0]}])", "dim"), ".")
+    return Text(".")
 
 
 class SisepaiUI(GameUI[SisepaiView, Action]):
@@ -333,6 +333,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
                     card_line = None
                 case Dead() | Exhausted() if told:
                     lines.append(_line(event, seat))
+                    card_line = None
         return lines
 
     def story_start(self, events: Sequence[Event]) -> int:
