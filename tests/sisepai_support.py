@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from cardavia_cli.games.sisepai.cards import CODES, PACK
-from cardavia_cli.games.sisepai.rules import PASS, Action, SisepaiState
+from cardavia_cli.games.sisepai.rules import PASS, Action, Phase, SisepaiState
 
 # ---------------------------------------------------------------- cards
 
@@ -280,7 +280,7 @@ def build_deck(
 def passive(state: SisepaiState) -> Action:
     """rules E15 *passive*: a win if any (first in canonical order); the first claim of a
     drawn General or flower by its drawer; otherwise pass; discards the first legal card."""
-    if state.phase == "discard":
+    if state.phase is Phase.DISCARD:
         return state.legal_actions()[0]
     wins = [o for o in state.claim_options() if o.win]
     if wins:
@@ -292,7 +292,7 @@ def passive(state: SisepaiState) -> Action:
 
 def eager(state: SisepaiState) -> Action:
     """rules E15 *eager*: the first winning claim, else the first legal claim, else pass."""
-    if state.phase == "discard":
+    if state.phase is Phase.DISCARD:
         return state.legal_actions()[0]
     options = state.claim_options()
     wins = [o for o in options if o.win]

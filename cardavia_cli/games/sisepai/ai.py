@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
 from cardavia_cli.games.sisepai.melds import GROUP_OF, distance, group_distance, group_distances
-from cardavia_cli.games.sisepai.rules import Action, SisepaiView
+from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiView
 
 
 def unseen_counts(view: SisepaiView) -> list[int]:
@@ -78,7 +78,7 @@ class BasicAgent:
     name = "basic"
 
     def choose(self, view: SisepaiView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "discard":
+        if view.phase is Phase.DISCARD:
             live = unseen_counts(view)
             found = best_discard(counts_of(view.hand), live)
             if found is not None:

@@ -23,17 +23,28 @@ from rich.text import Text
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.interface import Completion, Verb
+from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import seat_subject, verb_for
 from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
-from cardavia_cli.games.sisepai.melds import waits
-from cardavia_cli.games.sisepai.rules import Action, SisepaiView
+from cardavia_cli.games.sisepai.events import (
+    Claim,
+    Dead,
+    Deal,
+    Discard,
+    Draw,
+    Exhausted,
+    Respond,
+    Win,
+)
+from cardavia_cli.games.sisepai.melds import Meld, waits
+from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiView
 from cardavia_cli.games.sisepai.view import (
-    SOURCE_WORDS,
     card_text,
     cards_text,
     hand_view,
+    meld_text,
     melds_line,
     outcome_view,
-    seat_subject,
     status_view,
     table_view,
 )
@@ -63,34 +74,61 @@ ACTIONS: tuple[Verb, ...] = (
 
 #: How a public card that nobody takes is told, after the card or the line that shows it.
 DEAD = ": nobody takes it, dead."
+AUTOMATIC = Text(" (automatic)", style="dim")
 
 
-def _subject(seat: int, viewer: int) -> Text:
-    return Text(seat_subject(seat, viewer), style="bold")
+def _said(who: int, viewer: int, verb: str, *words: str | Text) -> Text:
+    """``You draw`` or ``Seat 1 (right) draws``, then ``words`` (the line in bold)."""
+    line = Text(seat_subject(who, viewer), style="bold")
+    line.append(f" {verb_for(who, viewer, verb)}")
+    for word in words:
+        line.append(word)
+    return line
 
 
-def _verb(seat: int, viewer: int, verb: str) -> str:
-    """``draw`` for you, ``draws`` for another seat."""
-    return verb if seat == viewer else verb + "s"
+def _line(event: Event, seat: int, auto: bool = False, end: str | Text = ".") -> Text:
+    """``event`` in words for ``seat``, ending with ``end``; ``auto``: an answer of ``seat``
+    given without asking (rules 8.1)."""
+    mark = AUTOMATIC if auto else ""
+    match event:
+        case Deal(seat=s, cards=cards):
+            return _said(s, seat, "are", " dealt ", cards_text(cards), end)
+        case Draw(seat=s, card=card) | Discard(seat=s, card=card):
+            return _said(s, seat, event.kind, " ", card_text(card), end)
+        case Respond(seat=s, meld=None):
+            return _said(s, seat, "pass", mark, end)
+        case Respond(seat=s, meld=Meld() as meld):
+            how = " with a claim: " if s == seat else ": claim "
+            return _said(s, seat, "answer", how, meld_text(meld), mark, end)
+        case Claim(seat=s, meld=meld, card=card, drawn=drawn):
+            on = " the drawn " if drawn else " the discarded "
+            return _said(s, seat, "claim", on, card_text(card), ": ", meld_text(meld), end)
+        case Dead(card=card):
+            line = card_text(card)  # the whole line in the card's style
+            line.append(DEAD)
+            return line
+        case Win(seat=s, points=points):
+            return _said(s, seat, "win", f" with {points} points!")
+        case Exhausted():
+            return Text("The stock is exhausted.")
+    return Text(event.text)
 
 
-def _card(code: str) -> Text:
-    return card_text(parse_card(code))
+def _over(claimant: int, seat: int, own: tuple[Meld, bool] | None) -> Text:
+    """The end of a claim's line: how ``seat``'s own sealed claim (its meld, and whether it
+    was forced) fared, `` (forced).`` or `` (over your claim [...]).``, else ``.``."""
+    if own is not None and claimant != seat:
+        yours = "your forced claim" if own[1] else "your claim"
+        return Text.assemble((f" (over {yours} [{own[0]}])", "dim"), ".")
+    if own is not None and own[1]:
+        return Text.assemble((" (forced)", "dim"), ".")
+    return Text(".")
 
 
-def _meld(codes: Sequence[str]) -> Text:
-    out = Text("[")
-    out.append_text(cards_text(parse_card(c) for c in codes))
-    out.append("]")
-    return out
-
-
-class SisepaiUI:
-    """Si Se Pai for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+class SisepaiUI(GameUI[SisepaiView, Action]):
+    """Si Se Pai for the REPL; see the module docstring and :class:`~.engine.ui.GameUI`."""
 
     actions = ACTIONS
-    has_breaks = False
-    has_ambiguous_plays = False
     table_help = "Show the table: every seat, the public card, the stock, the dead pile."
     hint_help = (
         "Suggest a move (the basic computer player's choice for your seat) and show your waits."
@@ -109,9 +147,8 @@ class SisepaiUI:
                 f"{level} at seat {s}" for s, level in zip((1, 2, 3), levels, strict=True)
             )
         line.append(f", {origin}: you (seat 0) against {against}. ")
-        line.append_text(_subject(view.dealer, view.seat))
-        mine = view.dealer == view.seat
-        line.append(" deal and draw first." if mine else " deals and draws first.")
+        draws = verb_for(view.dealer, view.seat, "draw")
+        line.append(_said(view.dealer, view.seat, "deal", f" and {draws} first."))
         return line
 
     def status(self, view: SisepaiView) -> RenderableType:
@@ -131,7 +168,7 @@ class SisepaiUI:
     def prompt(self, view: SisepaiView) -> str:
         """``wP > `` when a public card waits for an answer (``wP (WIN available) > `` when a
         claim wins), ``discard > `` after a claim."""
-        if view.phase == "claim" and view.public is not None:
+        if view.phase is Phase.CLAIM and view.public is not None:
             win = " (WIN available)" if any(o.win for o in view.claims) else ""
             return f"{card_str(view.public)}{win} > "
         return f"{view.phase} > "
@@ -155,7 +192,7 @@ class SisepaiUI:
     def choices(self, view: SisepaiView) -> list[str]:
         """The numbered answers to a public card (``pass`` first, then each claim), or the
         numbered legal discards."""
-        return [str(a) for a in view.legal] if view.phase in ("claim", "discard") else []
+        return [str(a) for a in view.legal] if view.phase is not Phase.OVER else []
 
     def complete(self, view: SisepaiView, verb: str, args: Sequence[str]) -> list[Completion]:
         """After ``claim``: the hand's cards that can still meld with the public card given
@@ -164,14 +201,14 @@ class SisepaiUI:
             typed = Counter(parse_card(a) for a in args)
         except CardError:
             return []
-        if verb == "claim" and view.phase == "claim":
+        if verb == "claim" and view.phase is Phase.CLAIM:
             found: set[int] = set()
             for option in view.claims:
                 need = Counter(option.action.cards)
                 if typed <= need:
                     found.update((need - typed).keys())
             return [Completion(card_str(c), card_name(c)) for c in sorted(found)]
-        if verb == "discard" and view.phase == "discard" and not args:
+        if verb == "discard" and view.phase is Phase.DISCARD and not args:
             return [Completion(card_str(a.cards[0]), card_name(a.cards[0])) for a in view.legal]
         return []
 
@@ -179,7 +216,7 @@ class SisepaiUI:
     def auto_answer(self, view: SisepaiView) -> str | None:
         """rules 8.1, one answer per card: in the discard round of a card the seat passed on
         in its draw round, the pass carries over (``"pass"``)."""
-        if view.phase != "claim" or view.source != "discard" or view.public is None:
+        if view.phase is not Phase.CLAIM or view.source != "discard" or view.public is None:
             return None
         if not view.passed_draw_round or Action("pass") not in view.legal:
             return None
@@ -188,7 +225,7 @@ class SisepaiUI:
     def safeguard(self, view: SisepaiView, action: Action) -> str | None:
         """rules 8.1, wins are never missed by accident: a ``pass`` or a non-winning claim
         while a win exists is refused once with the hint."""
-        if view.phase != "claim" or action.verb not in ("claim", "pass"):
+        if view.phase is not Phase.CLAIM or action.verb not in ("claim", "pass"):
             return None
         if action.verb == "pass":
             if any(o.win for o in view.claims):
@@ -265,98 +302,44 @@ class SisepaiUI:
         return text
 
     # -- narration ---------------------------------------------------------------------------
-    def _claim_line(
-        self, claimant: int, meld: Sequence[str], public: str | None, source: str, seat: int
-    ) -> Text:
-        line = _subject(claimant, seat)
-        line.append(f" {_verb(claimant, seat, 'claim')} ")
-        if public is not None:
-            line.append(f"the {SOURCE_WORDS[source]} ")
-            line.append_text(_card(public))
-            line.append(": ")
-        line.append_text(_meld(meld))
-        return line
-
-    @staticmethod
-    def _win_line(winner: int, points: str, seat: int) -> Text:
-        line = _subject(winner, seat)
-        line.append(f" {_verb(winner, seat, 'win')} with {points} points!")
-        return line
-
-    @staticmethod
-    def _dead_line(card: str) -> Text:
-        line = _card(card)
-        line.append(DEAD)
-        return line
-
     def narrate(
         self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One short line per public event of ``events[start:]`` (rules 7.4, 8.1): draws,
-        successful claims, discards, dead cards, the win. Sealed responses are never shown;
-        the seat's own claim appears in the line of the card's fate (``forced`` marks its own
-        forced claims; a claim beaten by another is said so). A draw or discard that nobody
-        takes shares its line with its fate (``: nobody takes it, dead.``); told apart from
-        the card, the fate is ``rH: nobody takes it, dead.`` The win itself is not told here:
-        the outcome that follows says it (:func:`.view.outcome_view`), once."""
-        words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
-        own_claim: str | None = None
-        own_forced = False
-        public: str | None = None
-        source = "draw"
-        for w in words[:start]:
-            if w[0] in ("draw", "discard"):
-                source, public, own_claim = w[0], w[2], None
-            elif w[0] == "respond" and int(w[1]) == seat and w[2] == "claim":
-                own_claim = " ".join(w[3:])
+        successful claims, discards, dead cards. Sealed responses are never shown; the seat's
+        own claim appears in the line of the card's fate (``forced`` marks its own forced
+        claims; a claim beaten by another is said so). A draw or discard that nobody takes
+        shares its line with its fate (``: nobody takes it, dead.``); told apart from the
+        card, the fate is ``rH: nobody takes it, dead.`` The win itself is not told here: the
+        outcome that follows says it (:func:`.view.outcome_view`), once."""
         lines: list[RenderableType] = []
-        i = start
-        while i < len(words):
-            w = words[i]
-            kind = w[0]
-            if kind in ("draw", "discard"):
-                source, actor, public, own_claim = kind, int(w[1]), w[2], None
-                line = _subject(actor, seat)
-                line.append(f" {_verb(actor, seat, kind)} ")
-                line.append_text(_card(public))
-                j = i + 1
-                while j < len(words) and words[j][0] == "respond" and words[j][2] == "pass":
-                    j += 1
-                if j < len(words) and words[j][0] == "dead":
-                    line.append(DEAD)
-                    i = j
-                else:
-                    line.append(".")
-                lines.append(line)
-            elif kind == "respond":
-                if int(w[1]) == seat and w[2] == "claim":
-                    own_claim = " ".join(w[3:])
-                    own_forced = i in forced
-            elif kind == "claim":
-                claimant = int(w[1])
-                line = self._claim_line(claimant, w[2:], public, source, seat)
-                if claimant == seat and own_forced:
-                    line.append(" (forced)", style="dim")
-                elif claimant != seat and own_claim is not None:
-                    yours = "your forced claim" if own_forced else "your claim"
-                    line.append(f" (over {yours} [{own_claim}])", style="dim")
-                line.append(".")
-                own_claim, own_forced = None, False
-                lines.append(line)
-            elif kind == "dead":
-                lines.append(self._dead_line(w[1]))
-            elif kind == "exhausted":
-                lines.append(Text("The stock is exhausted."))
-            i += 1
+        own: tuple[Meld, bool] | None = None  # the seat's sealed claim on the public card
+        card_line: Text | None = None  # the public card's line, while it is the last line
+        for i, event in enumerate(events):
+            told = i >= start
+            match event:
+                case Draw() | Discard():
+                    own = card_line = None
+                    if told:
+                        card_line = _line(event, seat)
+                        lines.append(card_line)
+                case Respond(seat=s, meld=Meld() as meld) if s == seat:
+                    own = (meld, i in forced)
+                case Dead() if card_line:
+                    card_line.right_crop(1)
+                    card_line.append(DEAD)
+                case Claim() if told:
+                    lines.append(_line(event, seat, end=_over(event.seat, seat, own)))
+                    card_line = None
+                case Dead() | Exhausted() if told:
+                    lines.append(_line(event, seat))
+                    card_line = None
         return lines
 
     def story_start(self, events: Sequence[Event]) -> int:
         """The last draw (rules 7.2 step 1): from there on, the story of the public card (or of
         the claim and discard that followed it) when a replayed deal opens."""
-        for i in range(len(events) - 1, -1, -1):
-            if events[i].kind == "draw":
-                return i
-        return 0
+        return next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], Draw)), 0)
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
@@ -366,61 +349,20 @@ class SisepaiUI:
         discards, dead cards, the win, the exhausted stock. The seat's passes given without
         asking are folded into the line of the card they answer (``Seat 1 (right) draws rA;
         you pass (automatic).``), once per card."""
-        words: list[tuple[str, ...]] = [(e.kind, *map(str, e.args)) for e in events]
         lines: list[RenderableType] = []
-        public: str | None = None
-        source = "draw"
-        #: The line of the public card's draw or discard, while it is the last line.
-        card_line: Text | None = None
+        card_line: Text | None = None  # the public card's line, while it is the last line
         folded = False
-        for i, w in enumerate(words):
-            kind = w[0]
-            if kind == "respond" and int(w[1]) == seat and w[2] == "pass" and i in forced:
-                if card_line is not None and lines and lines[-1] is card_line:
+        for i, event in enumerate(events):
+            match event:
+                case Respond(seat=s, meld=None) if s == seat and i in forced and card_line:
                     if not folded:
                         card_line.right_crop(1)
-                        card_line.append("; you pass")
-                        card_line.append(" (automatic)", style="dim")
-                        card_line.append(".")
+                        card_line.append(Text.assemble("; you pass", AUTOMATIC, "."))
                         folded = True
                     continue
-            card_line, folded = None, False
-            if kind == "deal":
-                who = int(w[1])
-                line = _subject(who, seat)
-                line.append(" are dealt " if who == seat else " is dealt ")
-                line.append_text(cards_text(parse_card(c) for c in w[2:]))
-                line.append(".")
-            elif kind in ("draw", "discard"):
-                source, actor, public = kind, int(w[1]), w[2]
-                line = _subject(actor, seat)
-                line.append(f" {_verb(actor, seat, kind)} ")
-                line.append_text(_card(public))
-                line.append(".")
-                card_line = line
-            elif kind == "respond":
-                who = int(w[1])
-                line = _subject(who, seat)
-                if w[2] == "pass":
-                    line.append(" pass" if who == seat else " passes")
-                else:
-                    line.append(" answer with a claim: " if who == seat else " answers: claim ")
-                    line.append_text(_meld(w[3:]))
-                if i in forced:
-                    line.append(" (automatic)", style="dim")
-                line.append(".")
-            elif kind == "claim":
-                line = self._claim_line(int(w[1]), w[2:], public, source, seat)
-                line.append(".")
-            elif kind == "dead":
-                line = self._dead_line(w[1])
-            elif kind == "win":
-                line = self._win_line(int(w[1]), w[2], seat)
-            elif kind == "exhausted":
-                line = Text("The stock is exhausted.")
-            else:
-                line = Text(events[i].text)
+            line = _line(event, seat, auto=i in forced)
             lines.append(line)
+            card_line, folded = (line if isinstance(event, Draw | Discard) else None), False
         return lines
 
 

@@ -3,11 +3,11 @@
 One :class:`SisepaiState` is one deal (a match is one deal, rules 11.3). Decisions are the
 responses to a public card (``pass``, ``claim ...``, ``win``) and the discard after a claim;
 everything else (dealing, drawing, resolving a claim round, turning an untaken draw into the
-drawer's discard, the dead pile, scoring, the exhausted stock) runs automatically inside
-:meth:`SisepaiState.apply`.
+drawer's discard, the dead pile, scoring, the exhausted stock) runs automatically after each
+decision (:meth:`SisepaiState._apply`). Events are the values of :mod:`.events`.
 
 >>> s = new_state(seed=7)
->>> s.to_act is not None and s.phase == "claim"
+>>> s.to_act is not None and s.phase is Phase.CLAIM
 True
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cardavia_cli.engine.errors import (
@@ -23,7 +24,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -36,17 +37,39 @@ from cardavia_cli.games.sisepai.cards import (
     is_general,
     parse_card,
 )
+from cardavia_cli.games.sisepai.events import (
+    Claim,
+    Dead,
+    Deal,
+    Discard,
+    Draw,
+    Exhausted,
+    Respond,
+    Win,
+)
 from cardavia_cli.games.sisepai.melds import (
     IDENTICAL_KINDS,
     Meld,
     best_partition,
     claim_options,
+    is_complete,
 )
 
 HAND_SIZE = 20
 DEALT = 80
 VERBS = ("pass", "claim", "win", "discard")
 ROLES = ("drawer", "next", "other", "other")
+
+
+class Phase(StrEnum):
+    """The decision points of a deal (rules 7.2), and its end. A match is one deal (rules
+    11.3): there is no break."""
+
+    #: A seat answers the public card: ``pass``, ``claim ...`` or ``win`` (rules 7.3, 7.4).
+    CLAIM = "claim"
+    #: The seat whose claim took the card discards (rules 7.2 step 3).
+    DISCARD = "discard"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +152,7 @@ class SisepaiView:
     dead: tuple[int, ...]
     stock_count: int
     to_act: int | None
-    phase: str
+    phase: Phase
     own_response: Action | None
     passed_draw_round: bool
     legal: tuple[Action, ...]
@@ -144,10 +167,16 @@ class SisepaiView:
         return ROLES[distance(self.actor, self.seat)]
 
 
-class SisepaiState(GameState):
-    """One deal of Si Se Pai. Build it with :func:`new_state`."""
+class SisepaiState(GameState[Action, SisepaiView]):
+    """One deal of Si Se Pai. Build it with :func:`new_state`.
+
+    The base keeps the books (history, caches); this class answers :meth:`_refusal` (the rule
+    an action breaks) and plays a legal action in :meth:`_apply`.
+    """
 
     game = "sisepai"
+    action_type = Action
+    _caches = ("_legal", "_options")
 
     def __init__(self, seed: int, deck: Sequence[int], dealer: int) -> None:
         super().__init__(seed)
@@ -168,31 +197,24 @@ class SisepaiState(GameState):
         self.draw_round_passes: set[int] = set()
         self.claimant: int | None = None
         self.outcome: Outcome | None = None
-        self._phase = "claim"
+        self._phase: Phase = Phase.CLAIM
         self._legal: list[Action] | None = None
         self._options: list[ClaimOption] | None = None
+        #: The claim option :meth:`_refusal` found for the action it passed (used by the next
+        #: :meth:`_apply` when it plays that action; cleared by every apply).
+        self._chosen: ClaimOption | None = None
         for s in range(4):
-            dealt = tuple(card_str(c) for c in expand(self.hands[s]))
-            self.events.append(Line("deal", (s, *dealt), frozenset({s})))
+            self.events.append(Deal(s, tuple(expand(self.hands[s])), seats=frozenset({s})))
         self._draw(dealer)
 
     # -- protocol ------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        if self._phase == "claim":
+        if self._phase is Phase.CLAIM:
             return self.responders[len(self.responses)]
-        if self._phase == "discard":
+        if self._phase is Phase.DISCARD:
             return self.claimant
         return None
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
-    def phase(self) -> str:
-        """``claim`` (a response to the public card), ``discard`` or ``over``."""
-        return self._phase
 
     @property
     def stock_count(self) -> int:
@@ -209,7 +231,7 @@ class SisepaiState(GameState):
         if self._options is None:
             self._options = []
             seat = self.to_act
-            if self._phase == "claim" and seat is not None and self.public is not None:
+            if self._phase is Phase.CLAIM and seat is not None and self.public is not None:
                 assert self.source is not None
                 for meld, win, taken in claim_options(
                     self.hands[seat], self.public, self.role_of(seat), self.source, as_counts=True
@@ -222,7 +244,7 @@ class SisepaiState(GameState):
     def must_claim(self) -> bool:
         """Whether the seat to act is the drawer of a drawn General or flower (no ``pass``)."""
         return (
-            self._phase == "claim"
+            self._phase is Phase.CLAIM
             and self.source == "draw"
             and self.to_act == self.actor
             and self.public is not None
@@ -233,10 +255,10 @@ class SisepaiState(GameState):
         """``pass`` (unless forced to claim) then the claims in canonical meld order; or the
         legal discards (any concealed card but a General or a flower), canonical order."""
         if self._legal is None:
-            if self._phase == "claim":
+            if self._phase is Phase.CLAIM:
                 legal = [] if self.must_claim() else [PASS]
                 legal.extend(o.action for o in self.claim_options())
-            elif self._phase == "discard":
+            elif self._phase is Phase.DISCARD:
                 assert self.claimant is not None
                 hand = self.hands[self.claimant]
                 legal = [
@@ -247,128 +269,135 @@ class SisepaiState(GameState):
             self._legal = legal
         return self._legal
 
-    def _where(self) -> str:
+    def where(self) -> str:
+        """The context of a refusal: ``seat 1, claim round on wP (drawn by seat 0)`` or
+        ``seat 3, discard`` (the seat to act and the decision point)."""
         seat = self.to_act
-        if self._phase == "claim":
+        if self._phase is Phase.CLAIM:
             assert self.public is not None
             how = "drawn" if self.source == "draw" else "discarded"
             return (
                 f"seat {seat}, claim round on {card_str(self.public)} ({how} by seat {self.actor})"
             )
-        if self._phase == "discard":
+        if self._phase is Phase.DISCARD:
             return f"seat {seat}, discard"
         return "the deal is over"
 
     def parse_action(self, text: str) -> Action:
-        """Read ``pass``, ``claim [CARDS]``, ``win`` or ``discard CARD`` for the seat to act.
+        """Read ``pass``, ``claim [CARDS]``, ``win`` or ``discard CARD`` for the seat to act and
+        return the checked action (``win`` is the first winning claim, rules 8.1).
 
         Raises ``InvalidActionError`` for text that is no action, ``IllegalActionError`` naming
         the rule for an action not allowed here.
         """
         action = Action.parse(text)
-        if self._phase == "over":
-            raise IllegalActionError(f"{text.strip()!r}: the deal is over")
+        if self._phase is Phase.OVER:
+            raise IllegalActionError(f"{text.strip()!r}: the deal is over", phase=self.phase)
         if action.verb == "win":
-            if self._phase != "claim":
-                raise IllegalActionError(f"{self._where()}: 'win' needs a public card to claim")
             wins = [o for o in self.claim_options() if o.win]
-            if not wins:
-                raise IllegalActionError(
-                    f"{self._where()}: no winning claim: the concealed hand plus "
+            if self._phase is not Phase.CLAIM:
+                why = "'win' needs a public card to claim"
+            elif not wins:
+                why = (
+                    "no winning claim: the concealed hand plus "
                     f"{card_str(self.public or 0)} cannot be completely melded"
                 )
-            return wins[0].action
-        self.check_legal(action)
+            else:
+                self._chosen = wins[0]
+                return wins[0].action
+            raise IllegalActionError(f"{self.where()}: {why}", seat=self.to_act, phase=self.phase)
+        error = self.refusal(action)
+        if error is not None:
+            raise error
         return action
 
-    def check_legal(self, action: Action) -> None:
-        """Raise ``IllegalActionError`` naming the rule unless ``action`` is legal here."""
-        if action in self.legal_actions():
-            return
-        where = self._where()
-        if self._phase == "discard":
+    def _refusal(self, action: Action) -> str | None:
+        """The rule ``action`` breaks for the seat to act (rules 5, 7.2, 7.3, 8.1), or ``None``
+        when it is legal; a legal claim's option is kept for :meth:`_apply`."""
+        if self._phase is Phase.CLAIM and action.verb == "claim":
+            self._chosen = next((o for o in self.claim_options() if o.action == action), None)
+            if self._chosen is not None:
+                return None
+        elif action in self.legal_actions():
+            return None
+        where = self.where()
+        if self._phase is Phase.DISCARD:
             if action.verb != "discard":
-                raise IllegalActionError(
-                    f"{where}: after a claim you must discard a card (rules 7.2)"
-                )
+                return f"{where}: after a claim you must discard a card (rules 7.2)"
             card = action.cards[0]
             assert self.claimant is not None
             if not self.hands[self.claimant][card]:
-                raise IllegalActionError(f"{where}: {card_str(card)} is not in the concealed hand")
-            raise IllegalActionError(
-                f"{where}: a General or a flower may never be discarded (rules 7.2)"
-            )
-        if self._phase != "claim":
-            raise IllegalActionError(f"{str(action)!r}: the deal is over")
+                return f"{where}: {card_str(card)} is not in the concealed hand"
+            return f"{where}: a General or a flower may never be discarded (rules 7.2)"
         assert self.public is not None and self.to_act is not None
         if action.verb == "discard":
-            raise IllegalActionError(f"{where}: nothing to discard now; answer pass or claim")
+            return f"{where}: nothing to discard now; answer pass or claim"
         if action.verb == "pass":
-            raise IllegalActionError(
-                f"{where}: the drawer of a General or a flower must claim it (rules 7.3)"
-            )
+            return f"{where}: the drawer of a General or a flower must claim it (rules 7.3)"
         seat = self.to_act
         if self.source == "discard" and seat == self.actor:
-            raise IllegalActionError(
-                f"{where}: the actor never claims their own discard (rules 7.3)"
-            )
+            return f"{where}: the actor never claims their own discard (rules 7.3)"
         hand = self.hands[seat]
         need = counts_of(action.cards)
         for c in set(action.cards):
             if hand[c] < need[c]:
                 if c == self.public and hand[c] == need[c] - 1:
-                    raise IllegalActionError(
+                    return (
                         f"{where}: list only the cards from your hand, not the public card "
                         f"{card_str(c)} itself (rules 8.1)"
                     )
                 exposed = any(c in m.cards for m in self.exposed[seat])
-                raise IllegalActionError(
-                    f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand"
-                    + (" (exposed cards can never be used, rules 7.3)" if exposed else "")
+                return f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand" + (
+                    " (exposed cards can never be used, rules 7.3)" if exposed else ""
                 )
         cards = (self.public, *action.cards)
         try:
             meld = Meld.of(cards)
         except ValueError:
-            raise IllegalActionError(
-                f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
-            ) from None
-        role = self.role_of(seat)
+            return f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
         who = {
             "drawer": "to the drawer of a card",
             "next": "to the next player",
             "other": "to the players after the next one",
-        }[role]
+        }[self.role_of(seat)]
         on = "a drawn card" if self.source == "draw" else "a discard"
-        raise IllegalActionError(
-            f"{where}: a non-winning {meld.kind} on {on} is not allowed {who} (rules 7.3)"
-        )
+        return f"{where}: a non-winning {meld.kind} on {on} is not allowed {who} (rules 7.3)"
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to act (checked), then the automatic steps after it."""
-        self.check_legal(action)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
+    def _apply(self, action: Action) -> None:
+        """Play the legal ``action`` of the seat to act (rules 7.2, 7.4): a sealed answer, and
+        the claim round's resolution once every responder has answered; or the discard after a
+        claim, which opens the card's claim round."""
         seat = self.to_act
         assert seat is not None
-        self.record(seat, action, len(self.legal_actions()) == 1)
-        if self._phase == "claim":
-            option = None
-            if action.verb == "claim":
-                option = next(o for o in self.claim_options() if o.action == action)
-            self.responses[seat] = (action, option)
-            answer = ("pass",) if option is None else ("claim", *option.meld.codes())
-            self.events.append(Line("respond", (seat, *answer), frozenset({seat})))
-            self._invalidate()
-            if len(self.responses) == len(self.responders):
-                self._resolve()
-        else:
+        if self._phase is Phase.DISCARD:
             card = action.cards[0]
             self.hands[seat][card] -= 1
-            self.events.append(Line("discard", (seat, card_str(card))))
+            if not self.quiet:
+                self.events.append(Discard(seat, card))
             self._open_round(card, "discard", seat)
+            return
+        option = self._option(action)
+        self.responses[seat] = (action, option)
+        if not self.quiet:
+            meld = None if option is None else option.meld
+            self.events.append(Respond(seat, meld, seats=frozenset({seat})))
+        if len(self.responses) == len(self.responders):
+            self._resolve()
+
+    def _option(self, action: Action) -> ClaimOption | None:
+        """The claim option of the claim ``action`` on the public card (``None`` for a pass):
+        the one :meth:`_refusal` kept, else made here (rules 7.3, 10.1)."""
+        chosen, self._chosen = self._chosen, None
+        if action.verb != "claim":
+            return None
+        if chosen is not None and chosen.action == action:
+            return chosen
+        seat = self.to_act
+        assert seat is not None and self.public is not None
+        rest = list(self.hands[seat])
+        for c in action.cards:
+            rest[c] -= 1
+        return ClaimOption(action, Meld.of((self.public, *action.cards)), is_complete(rest))
 
     def view(self, seat: int) -> SisepaiView:
         """Exactly what ``seat`` may see (rules 7.1, 7.4: responses are sealed)."""
@@ -425,7 +454,7 @@ class SisepaiState(GameState):
         new = self.copy()
         assert isinstance(new, SisepaiState)
         keep: dict[int, list[int]] = {}
-        sealed = self.responses if self._phase == "claim" else {}
+        sealed = self.responses if self._phase is Phase.CLAIM else {}
         for other, (_, option) in sealed.items():
             if other != seat and option is not None:
                 keep[other] = list(option.action.cards)
@@ -452,6 +481,7 @@ class SisepaiState(GameState):
             pos += size
         new.stock = list(self.stock[: self.stock_pos]) + pool[pos:]
         new._invalidate()
+        new._chosen = None
         return new
 
     def partial_result(self) -> dict[str, Any]:
@@ -461,10 +491,6 @@ class SisepaiState(GameState):
         return {"winner": None, "score": None, "melds": []}
 
     # -- automatic steps -------------------------------------------------------------------
-    def _invalidate(self) -> None:
-        self._legal = None
-        self._options = None
-
     def _draw(self, seat: int) -> None:
         """rules 7.2 step 1: ``seat`` draws publicly, or the deal ends on an empty stock."""
         if self.stock_pos >= len(self.stock):
@@ -477,11 +503,13 @@ class SisepaiState(GameState):
                     {"winner": None, "score": None, "melds": []},
                 )
             )
-            self.events.append(Line("exhausted"))
+            if not self.quiet:
+                self.events.append(Exhausted())
             return
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
-        self.events.append(Line("draw", (seat, card_str(card))))
+        if not self.quiet:
+            self.events.append(Draw(seat, card))
         self.draw_round_passes = set()
         self._open_round(card, "draw", seat)
 
@@ -492,8 +520,7 @@ class SisepaiState(GameState):
         self.responders = [next_seat(first, k) for k in range(count)]
         self.responses = {}
         self.claimant = None
-        self._phase = "claim"
-        self._invalidate()
+        self._phase = Phase.CLAIM
 
     def claim_rank(self, seat: int, option: ClaimOption) -> tuple[int, int]:
         """The priority of a claim (rules 7.4): ``(rank, distance from the actor)``."""
@@ -513,6 +540,8 @@ class SisepaiState(GameState):
     def _resolve(self) -> None:
         """rules 7.4: the best-ranked claim takes the card; else the next step of 7.2."""
         claims = [(self.claim_rank(s, o), s, o) for s, (_, o) in self.responses.items() if o]
+        # the card came from the stock: its draw round, or the discard round after it (7.2)
+        drawn = self.source == "draw" or bool(self.draw_round_passes)
         if self.source == "draw" and not claims:
             self.draw_round_passes = set(self.responses)
         else:
@@ -523,7 +552,8 @@ class SisepaiState(GameState):
                 self._open_round(self.public, "discard", self.actor)
                 return
             self.dead.append(self.public)
-            self.events.append(Line("dead", (card_str(self.public),)))
+            if not self.quiet:
+                self.events.append(Dead(self.public))
             self._draw(next_seat(self.actor))
             return
         _, seat, option = min(claims, key=lambda t: t[0])
@@ -534,7 +564,8 @@ class SisepaiState(GameState):
         counts[won] += 1
         for c in option.action.cards:
             hand[c] -= 1
-        self.events.append(Line("claim", (seat, *option.meld.codes())))
+        if not self.quiet:
+            self.events.append(Claim(seat, option.meld, won, drawn))
         if option.win:
             best = best_partition(counts)
             assert best is not None
@@ -544,7 +575,8 @@ class SisepaiState(GameState):
             total = score + sum(m.points for m in fixed)
             self.exposed[seat].append(option.meld)
             self.public = None
-            self.events.append(Line("win", (seat, total)))
+            if not self.quiet:
+                self.events.append(Win(seat, total))
             self._end(
                 Outcome(
                     "win",
@@ -558,15 +590,13 @@ class SisepaiState(GameState):
         self.exposed[seat].append(option.meld)
         self.public = self.source = None
         self.claimant = seat
-        self._phase = "discard"
-        self._invalidate()
+        self._phase = Phase.DISCARD
 
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self._phase = "over"
+        self._phase = Phase.OVER
         self.responders = []
         self.responses = {}
-        self._invalidate()
 
 
 def new_state(

@@ -21,6 +21,15 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine.words import (
+    capital,
+    does,
+    plural,
+    possessive,
+    seat_label,
+    seat_short,
+    seat_subject,
+)
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
 from cardavia_cli.games.sisepai.melds import Meld
 
@@ -111,27 +120,13 @@ SOURCE_WORDS = {"draw": "drawn", "discard": "discarded"}
 _PIECES = "KAERHCP"
 
 
-def seat_label(seat: int, viewer: int = 0) -> str:
-    """``"you"`` for the viewer, else e.g. ``"seat 1 (right)"`` (rules 4: where it sits)."""
-    from cardavia_cli.engine.seats import SEAT_NAMES, distance
-
-    if seat == viewer:
-        return "you"
-    return f"seat {seat} ({SEAT_NAMES[distance(viewer, seat)]})"
-
-
-def seat_subject(seat: int, viewer: int = 0) -> str:
-    """:func:`seat_label` at the start of a sentence: ``"You"``, ``"Seat 1 (right)"``."""
-    label = seat_label(seat, viewer)
-    return "You" if label == "you" else label[0].upper() + label[1:]
-
-
 _SEAT_WORDS = re.compile(r"\b([Ss])eat (\d)\b(?! \()")
 
 
 def with_positions(text: str, viewer: int = 0) -> str:
-    """``text`` with every ``seat N`` named as :func:`seat_label` does (``you``,
-    ``seat 2 (across)``), keeping a capital at the start of a sentence.
+    """``text`` with every ``seat N`` named as :func:`~.engine.words.seat_label` does
+    (``you``, ``seat 2 (across)``), keeping a capital at the start of a sentence: for an
+    outcome's summary, which the rules write with bare seat numbers.
 
     >>> with_positions("Draw: seat 3 must draw and the stock is empty; nobody scores.")
     'Draw: seat 3 (left) must draw and the stock is empty; nobody scores.'
@@ -139,7 +134,7 @@ def with_positions(text: str, viewer: int = 0) -> str:
 
     def name(m: re.Match[str]) -> str:
         label = seat_label(int(m.group(2)), viewer)
-        return label[0].upper() + label[1:] if m.group(1) == "S" else label
+        return capital(label) if m.group(1) == "S" else label
 
     return _SEAT_WORDS.sub(name, text)
 
@@ -150,9 +145,7 @@ def outcome_line(view: SisepaiView, outcome: Outcome) -> str:
     by position (an exhausted stock)."""
     score = outcome.data.get("score")
     if outcome.termination == "win" and outcome.winner is not None and score is not None:
-        if outcome.winner == view.seat:
-            return f"You win with {score} points."
-        return f"{seat_subject(outcome.winner, view.seat)} wins with {score} points."
+        return f"{does(outcome.winner, 'win', view.seat)} with {score} points."
     return with_positions(outcome.summary, view.seat)
 
 
@@ -189,7 +182,7 @@ def hand_view(hand: Sequence[int], title: str | None = None) -> Fit:
 
 
 def _hand_title(hand: Sequence[int], title: str | None) -> str:
-    return title if title is not None else f"Your hand ({len(hand)} cards)"
+    return title if title is not None else f"Your hand ({plural(len(hand), 'card')})"
 
 
 def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
@@ -249,12 +242,14 @@ def hand_grid(hand: Sequence[int], title: str | None = None) -> Table:
 def public_line(view: SisepaiView, lead: str = "Public card ") -> Text:
     """The public card with its source and actor, and this seat's role; or what happens now.
     ``lead`` comes before the card (the table's row is already labelled ``public``)."""
+    from cardavia_cli.games.sisepai.rules import Phase
+
     out = Text()
-    if view.phase == "over":
+    if view.phase is Phase.OVER:
         out.append("The deal is over.", style="bold")
         return out
     if view.public is None:
-        if view.phase == "discard" and view.to_act is not None:
+        if view.phase is Phase.DISCARD and view.to_act is not None:
             out.append(f"{seat_subject(view.to_act, view.seat)} must discard.")
         return out
     assert view.actor is not None and view.source is not None
@@ -275,7 +270,7 @@ def table_view(view: SisepaiView) -> Table:
     """The public table (rules 7.1): every seat's concealed count and exposed melds, the seat
     whose turn it is marked ``>`` (the actor of the public card, or the seat that must
     discard), then the dead pile and the public card."""
-    from cardavia_cli.engine.seats import SEAT_NAMES, distance, turn_order_from
+    from cardavia_cli.engine.seats import turn_order_from
 
     table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, title_justify="left")
     table.title = f"Stock {view.stock_count}   dealer: {seat_label(view.dealer, view.seat)}"
@@ -287,7 +282,7 @@ def table_view(view: SisepaiView) -> Table:
     turn = view.actor if view.public is not None else view.to_act
     for seat in [*order[1:], order[0]]:
         mark = ">" if seat == turn else ""
-        label = f"{seat} {SEAT_NAMES[distance(view.seat, seat)]}"
+        label = f"{seat} {seat_short(seat, view.seat)}"
         table.add_row(
             Text(mark, style="bold"),
             Text(label, style="bold" if seat == view.seat else ""),
@@ -306,7 +301,9 @@ def decision_view(view: SisepaiView) -> RenderableType:
     """The legal choices of the seat to act (rules 8.1, 8.2): numbered answers to a public card
     with the winning claims marked, and the ``WIN available`` line; or the numbered legal
     discards, side by side."""
-    if view.phase == "discard":
+    from cardavia_cli.games.sisepai.rules import Phase
+
+    if view.phase is Phase.DISCARD:
         text = Text("Discard one card (no General or flower), by name or number:")
         numbered = []
         for i, action in enumerate(view.legal, 1):
@@ -356,6 +353,5 @@ def outcome_view(view: SisepaiView, outcome: Outcome) -> RenderableType:
     winner = outcome.winner
     melds = [Meld.parse(m["cards"]) for m in outcome.data.get("melds", [])]
     exposed = list(view.exposed[winner][:-1])
-    whose = "Your" if winner == view.seat else f"{seat_subject(winner, view.seat)}'s"
-    title = f"{whose} winning hand"
+    title = f"{capital(possessive(winner, view.seat))} winning hand"
     return Group(Text(""), headline, melds_table(melds, title=title, exposed=exposed))
