@@ -39,7 +39,6 @@ from cardavia_cli.engine.errors import (
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
-from cardavia_cli.games.minchiate import events as ev
 from cardavia_cli.games.minchiate.cards import (
     CODES,
     HAND_SIZE,
@@ -64,6 +63,23 @@ from cardavia_cli.games.minchiate.deal import (
     check_discards,
     deal,
     discardable,
+)
+from cardavia_cli.games.minchiate.events import (
+    Count,
+    Dealer,
+    Dealt,
+    Declare,
+    Discard,
+    Expose,
+    Fola,
+    Matto,
+    Pass,
+    Play,
+    Resto,
+    Result,
+    Rob,
+    Score,
+    Trick,
 )
 from cardavia_cli.games.minchiate.scoring import DealResult, Settlement, deal_result
 from cardavia_cli.games.minchiate.tricks import (
@@ -295,14 +311,14 @@ class MinchiateState(GameState[Action, MinchiateView]):
         d = self.dealt
         log = self.events.append
         if not self.quiet:
-            log(ev.Dealer(self.dealer, self.cutter))
+            log(Dealer(self.dealer, self.cutter))
             if d.cutter_robbed:
-                log(ev.Rob(self.cutter, d.cutter_robbed))
+                log(Rob(self.cutter, d.cutter_robbed))
             for s in turn_order_from(self.first_leader):
-                log(ev.Dealt(s, d.dealt[s], seats=frozenset({s})))
-            log(ev.Expose(self.dealer, d.exposed))
+                log(Dealt(s, d.dealt[s], seats=frozenset({s})))
+            log(Expose(self.dealer, d.exposed))
             if d.dealer_robbed:
-                log(ev.Rob(self.dealer, d.dealer_robbed))
+                log(Rob(self.dealer, d.dealer_robbed))
         # the events of 6.6, each settled at once (10.3); their order is the deal's
         robbed_cutter = sum(c.points for c in d.cutter_robbed)
         scored = [
@@ -325,10 +341,10 @@ class MinchiateState(GameState[Action, MinchiateView]):
         self.settlement = self.settlement.add(event)
         if self.quiet:
             return
-        self.events.append(ev.Score(team_number, points, self.settlement.diff))
+        self.events.append(Score(team_number, points, self.settlement.diff))
         for t in (0, 1):
             for _ in range(self.settlement.resti[t] - before[t]):
-                self.events.append(ev.Resto(t))
+                self.events.append(Resto(t))
 
     def _next_discarder(self, done: int | None) -> None:
         """The cutter discards first, then the dealer (7.1); a seat without excess skips."""
@@ -354,7 +370,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         self._listed = None
         self.fola_shown = True
         if not self.quiet:
-            self.events.append(ev.Fola(self.fola))
+            self.events.append(Fola(self.fola))
         self._phase, self._actor = Phase.PLAY, None
 
     # -- the protocol ------------------------------------------------------------------------
@@ -505,7 +521,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
             self.discards[seat].extend(action.cards)
             if not self.quiet:
                 mine = (seat, tuple(codes(action.cards)))
-                self.events.append(ev.Discard(seat, len(action.cards), private=(mine,)))
+                self.events.append(Discard(seat, len(action.cards), private=(mine,)))
             if len(hand) <= HAND_SIZE:
                 self._next_discarder(seat)
         elif self._phase == Phase.DECLARE:
@@ -514,9 +530,9 @@ class MinchiateState(GameState[Action, MinchiateView]):
             self.declarations.append(Declaration(seat, made))
             if not self.quiet:
                 if not made:
-                    self.events.append(ev.Pass(seat))
+                    self.events.append(Pass(seat))
                 for combo in made:
-                    self.events.append(ev.Declare(seat, combo))
+                    self.events.append(Declare(seat, combo))
             self._score(team(seat), sum(c.points for c in made))
             self._next_declarer()
         else:
@@ -524,7 +540,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
             self.hands[seat].remove(card)
             self.trick.append(card)
             if not self.quiet:
-                self.events.append(ev.Play(seat, card))
+                self.events.append(Play(seat, card))
             if len(self.trick) == len(SEATS):
                 self._end_trick()
 
@@ -533,7 +549,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         cards = tuple(self.trick)
         won = capture(cards, self.leader)
         if not self.quiet:
-            self.events.append(ev.Trick(won.winner))
+            self.events.append(Trick(won.winner))
         self._score(won.team, won.points)
         for i, card in enumerate(cards):
             owner = team(next_seat(self.leader, i))
@@ -554,7 +570,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         self.final_piles = gathered
         log = self.events.append
         if gathered.matto_payment is not None:
-            log(ev.Matto(self._matto_payer(), gathered.matto_payment))
+            log(Matto(self._matto_payer(), gathered.matto_payment))
         self.won = (list(gathered.piles[0]), list(gathered.piles[1]))
         last = gathered.last_trick_team
         assert last is not None
@@ -562,9 +578,9 @@ class MinchiateState(GameState[Action, MinchiateView]):
         self.deal_result = result
         for t in (0, 1):
             p = result.points[t]
-            log(ev.Count(t, p.card_points, p.combinations, p.count_bonus, p.last_trick, p.total))
+            log(Count(t, p.card_points, p.combinations, p.count_bonus, p.last_trick, p.total))
         r0, r1 = result.resti
-        log(ev.Result((r0, r1)))
+        log(Result((r0, r1)))
         winner = result.winner
         if winner is None:
             summary = f"A tie: {r0} resti each."
