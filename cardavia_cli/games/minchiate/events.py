@@ -7,7 +7,7 @@ Seats are seat numbers 0..3, teams 0 (seats 0 and 2) or 1 (seats 1 and 3), cards
 :class:`~.cards.Card` values.
 
 >>> from cardavia_cli.games.minchiate.cards import parse_cards
->>> Rob(1, tuple(parse_cards("T22 KC T3"))).text, Score(1, 8, -8).text, Result((1, 0)).text
+>>> Rob(1, tuple(parse_cards("T22 KC T3".split()))).text, Score(1, 8, -8).text, Result((1, 0)).text
 ('rob 1 T22 KC T3', 'score 1 8 -8', 'result 1 0')
 """
 

@@ -3,7 +3,8 @@
 One :class:`MinchiateState` is one deal, and the match is that deal (15.15). The automatic
 steps of section 5 (shuffle and cut, the cutter's robbing, the deal, the exposed card, the
 dealer's robbing, showing the fola, settling, paying for the Matto, the end-of-deal count) run
-inside :func:`new_state` and :meth:`MinchiateState.apply`; the decisions are:
+inside :func:`new_state` and after each decision (:meth:`MinchiateState._apply`, which the
+base's checked ``apply`` and unchecked ``push`` call); the decisions are:
 
 * ``discard CARD...`` (7): the cutter, then the dealer, each owing ``k`` cards. A discard may
   name the ``k`` cards at once (``discard 2S 3S 4S``, or ``discard auto``) or part of them in
@@ -105,7 +106,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-PHASES = tuple(Phase)
 _HELP = "discard CARDS, declare all, declare NUMBERS, pass or play CARD"
 
 
@@ -310,15 +310,14 @@ class MinchiateState(GameState[Action, MinchiateView]):
     def _open(self) -> None:
         d = self.dealt
         log = self.events.append
-        if not self.quiet:
-            log(Dealer(self.dealer, self.cutter))
-            if d.cutter_robbed:
-                log(Rob(self.cutter, d.cutter_robbed))
-            for s in turn_order_from(self.first_leader):
-                log(Dealt(s, d.dealt[s], seats=frozenset({s})))
-            log(Expose(self.dealer, d.exposed))
-            if d.dealer_robbed:
-                log(Rob(self.dealer, d.dealer_robbed))
+        log(Dealer(self.dealer, self.cutter))
+        if d.cutter_robbed:
+            log(Rob(self.cutter, d.cutter_robbed))
+        for s in turn_order_from(self.first_leader):
+            log(Dealt(s, d.dealt[s], seats=frozenset({s})))
+        log(Expose(self.dealer, d.exposed))
+        if d.dealer_robbed:
+            log(Rob(self.dealer, d.dealer_robbed))
         # the events of 6.6, each settled at once (10.3); their order is the deal's
         robbed_cutter = sum(c.points for c in d.cutter_robbed)
         scored = [
