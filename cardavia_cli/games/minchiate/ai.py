@@ -26,6 +26,7 @@ from cardavia_cli.games.minchiate.rules import (
     PASS,
     Action,
     MinchiateView,
+    Phase,
     discard_refusal,
     play,
 )
@@ -71,7 +72,7 @@ class BasicAgent:
     def explain(self, view: MinchiateView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The action ``basic`` chooses among ``legal`` (the view's legal actions, or a lazy
         list of them) and why, in a few plain words citing the rules where they decide."""
-        if view.phase == "discard":
+        if view.phase == Phase.DISCARD:
             choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
             if discard_refusal(view.hand, choice.cards) is None:
                 return choice, (
@@ -79,7 +80,7 @@ class BasicAgent:
                     "you hold goes last, trumps after every suit card; rules 7.2)"
                 )
             return legal[0], "the first discard allowed (rules 7.2)"
-        if view.phase == "declare":
+        if view.phase == Phase.DECLARE:
             numbers = tuple(range(1, len(view.listed) + 1))
             if not numbers:
                 return PASS, "no combination to declare"

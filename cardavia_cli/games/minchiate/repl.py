@@ -17,7 +17,6 @@ see; it never prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -26,28 +25,54 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import next_seat, partner, team
+from cardavia_cli.engine.ui import GameControl, GameUI
+from cardavia_cli.engine.words import (
+    capital,
+    does,
+    plural,
+    seat_label,
+    seat_short,
+    seat_subject,
+    team_name,
+    team_word,
+    verb_for,
+)
 from cardavia_cli.games.minchiate.ai import BasicAgent
-from cardavia_cli.games.minchiate.cards import parse_card
+from cardavia_cli.games.minchiate.cards import parse_card, total_points
+from cardavia_cli.games.minchiate.combos import Combination
 from cardavia_cli.games.minchiate.deal import auto_discards
-from cardavia_cli.games.minchiate.rules import Action, MinchiateView, discard_refusal
+from cardavia_cli.games.minchiate.events import (
+    Count,
+    Dealer,
+    Dealt,
+    Declare,
+    Discard,
+    Expose,
+    Fola,
+    Matto,
+    Pass,
+    Play,
+    Resto,
+    Result,
+    Rob,
+    Score,
+    Trick,
+)
+from cardavia_cli.games.minchiate.rules import Action, MinchiateView, Phase, discard_refusal
 from cardavia_cli.games.minchiate.tricks import suit_to_follow
 from cardavia_cli.games.minchiate.view import (
     card_text,
     cards_text,
     codes_text,
+    combination_text,
     diff_words,
     hand_view,
     outcome_view,
-    plural,
     resti_words,
     score_view,
-    seat_label,
-    seat_short,
-    seat_subject,
     status_view,
     suit_word,
     table_view,
-    team_word,
 )
 
 ACTIONS: tuple[Verb, ...] = (
@@ -78,7 +103,7 @@ ACTIONS: tuple[Verb, ...] = (
 )
 
 
-class Score:
+class ScoreCommand:
     """The command ``score`` (11: an informing command): the running score and resti."""
 
     verb = "score"
@@ -90,11 +115,11 @@ class Score:
         "10.3); after the deal, the result too."
     )
 
-    def available(self, control: Any) -> bool:
+    def available(self, control: GameControl) -> bool:
         """Offered at any time."""
         return True
 
-    def handler(self, control: Any, args: str) -> list[RenderableType]:
+    def handler(self, control: GameControl, args: str) -> list[RenderableType]:
         """The score of the human seat's view (:func:`.view.score_view`)."""
         return [score_view(control.view)]
 
@@ -107,26 +132,11 @@ AUTOPLAY = Switch(
 )
 
 
-def _words(event: Event) -> tuple[str, ...]:
-    return tuple(map(str, event.args))
-
-
-def _points(codes: Sequence[str]) -> int:
-    return sum(parse_card(c).points for c in codes)
-
-
-def _verb(seat: int, viewer: int, verb: str, third: str | None = None) -> str:
-    """``discard`` for you, ``discards`` for another seat."""
-    return verb if seat == viewer else (third or verb + "s")
-
-
-class MinchiateUI:
-    """Minchiate for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+class MinchiateUI(GameUI[MinchiateView, Action]):
+    """Minchiate for the REPL; see the module docstring and :class:`~.engine.ui.GameUI`."""
 
     actions = ACTIONS
-    has_breaks = False
-    has_ambiguous_plays = False
-    commands = (Score(),)
+    commands = (ScoreCommand(),)
     settings = (AUTOPLAY,)
     table_help = (
         "Show the table: the score and resti, the seats and their roles, the exposed and "
@@ -148,12 +158,12 @@ class MinchiateUI:
             line.append(f", {seats[right]}.")
         else:
             line.append(f", {seats[right]} and {seats[left]}.")
-        roles = Text(f"{seat_subject(view.dealer, me)} {_verb(view.dealer, me, 'deal')}, ")
-        roles.append(f"{seat_label(view.cutter, me)} {_verb(view.cutter, me, 'cut')}; ")
+        roles = Text(f"{does(view.dealer, 'deal', me)}, ")
+        roles.append(f"{seat_label(view.cutter, me)} {verb_for(view.cutter, me, 'cut')}; ")
         leader = view.first_leader
         roles.append(
-            f"{seat_label(leader, me)} {_verb(leader, me, 'lead')} the first trick and "
-            f"{_verb(leader, me, 'declare')} first. One deal; the team with more resti wins."
+            f"{seat_label(leader, me)} {verb_for(leader, me, 'lead')} the first trick and "
+            f"{verb_for(leader, me, 'declare')} first. One deal; the team with more resti wins."
         )
         return Group(line, roles)
 
@@ -176,10 +186,10 @@ class MinchiateUI:
     def prompt(self, view: MinchiateView) -> str:
         """``discard 3 (auto: 2S 3S 4S) > `` (7.2: the prompt shows the suggestion),
         ``declare > ``, ``trick 5, Cups > `` or ``trick 5, you lead > ``."""
-        if view.phase == "discard":
+        if view.phase == Phase.DISCARD:
             auto = " ".join(map(str, auto_discards(view.hand)))
             return f"discard {view.owed_discards} (auto: {auto}) > "
-        if view.phase == "declare":
+        if view.phase == Phase.DECLARE:
             return "declare > "
         number = len(view.tricks) + 1
         if not view.trick:
@@ -206,7 +216,7 @@ class MinchiateUI:
     def choices(self, view: MinchiateView) -> list[str]:
         """The numbered answers: each legal discard (one card), each listed combination
         (``declare N``) or each legal card."""
-        if view.phase == "declare":
+        if view.phase == Phase.DECLARE:
             return [f"declare {i}" for i in range(1, len(view.listed) + 1)]
         return [str(a) for a in view.legal]
 
@@ -214,12 +224,12 @@ class MinchiateUI:
         """After ``play``: the legal cards; after ``discard``: ``auto`` and the cards that can
         still be discarded with those typed; after ``declare``: ``all`` and the numbers of
         the combinations not yet typed."""
-        if verb == "play" and view.phase == "play" and not args:
+        if verb == "play" and view.phase == Phase.PLAY and not args:
             return [
                 Completion(str(a.cards[0]), _card_meta(a.cards[0].name, a.cards[0].points))
                 for a in view.legal
             ]
-        if verb == "discard" and view.phase == "discard":
+        if verb == "discard" and view.phase == Phase.DISCARD:
             try:
                 typed = [parse_card(a) for a in args]
             except CardError:
@@ -233,7 +243,7 @@ class MinchiateUI:
                 if discard_refusal(view.hand, [*typed, card], view.seat) is None:
                     out.append(Completion(str(card), card.name))
             return out
-        if verb == "declare" and view.phase == "declare":
+        if verb == "declare" and view.phase == Phase.DECLARE:
             if "all" in (a.lower() for a in args):
                 return []
             out = [] if args else [Completion("all", "every listed combination")]
@@ -267,25 +277,25 @@ class MinchiateUI:
     def narrate(
         self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
-        """Short lines for ``events[start:]`` (earlier ones are context): the roles, the
-        robbing with its points, the deal, the exposed card, the discards (the seat's own by
-        card), each declaration with its score, the fola, each complete trick on one line
-        with who takes it and the capture score, resti won, the Matto's payment and the end
-        count. A trick still in progress is left to the status. ``forced`` marks the seat's
-        own answers given without asking."""
-        teller = _Teller(events, seat, forced)
-        teller.context(start)
-        return teller.tell(start)
+        """Short lines for ``events[start:]`` (earlier ones are context): the robbing with its
+        points, the deal, the exposed card, the discards (the seat's own by card), each
+        declaration with its score, the fola, each complete trick on one line with who takes
+        it and the capture score, resti won, the Matto's payment and the end count. The roles
+        are the intro's, the result the outcome's, a trick in progress the status's.
+        ``forced`` marks the seat's own answers given without asking."""
+        teller = _Teller(seat, forced)
+        for i in range(start):
+            teller.track(i, events[i])
+        return teller.tell(events, start)
 
     def story_start(self, events: Sequence[Event]) -> int:
         """The first play of the last complete trick (its line tells it whole), or the start
         of the deal before the first trick."""
         for i in range(len(events) - 1, -1, -1):
-            if events[i].kind == "trick":
-                j = i
-                while j > 0 and events[j - 1].kind == "play":
-                    j -= 1
-                return j
+            if isinstance(events[i], Trick):
+                while i > 0 and isinstance(events[i - 1], Play):
+                    i -= 1
+                return i
         return 0
 
     def log_lines(
@@ -293,8 +303,12 @@ class MinchiateUI:
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log`` (``forced`` marks the seat's
         answers given without asking)."""
-        teller = _Teller(events, seat, forced)
-        return [teller.one(i) for i in range(len(events))]
+        teller = _Teller(seat, forced)
+        lines: list[RenderableType] = []
+        for i, event in enumerate(events):
+            teller.track(i, event)
+            lines.append(teller.line(i, event))
+        return lines
 
 
 def _card_meta(name: str, points: int) -> str:
@@ -302,295 +316,186 @@ def _card_meta(name: str, points: int) -> str:
 
 
 class _Teller:
-    """Tells the events of one seat in words (:meth:`MinchiateUI.narrate` and ``log``)."""
+    """Tells one seat's visible events in words (:meth:`MinchiateUI.narrate` and ``log``),
+    following the cutter, the trick in progress and the resti as it reads them."""
 
-    def __init__(self, events: Sequence[Event], seat: int, forced: frozenset[int]) -> None:
-        self.events = events
-        self.seat = seat
+    def __init__(self, seat: int, forced: frozenset[int]) -> None:
+        self.me = seat
         self.forced = forced
-        self.dealer: int | None = None
         self.cutter: int | None = None
-        self.trick: list[int] = []  # indexes of the plays of the trick in progress
-        self.ended: list[int] = []  # the plays of the last complete trick
+        self.plays: list[tuple[int, Play]] = []  # the trick in progress, with log indexes
+        self.ended: list[tuple[int, Play]] = []  # the last complete trick
         self.tricks = 0  # complete tricks so far
+        self.resti = [0, 0]
 
-    # -- shared pieces --------------------------------------------------------------------------
-    def _who(self, seat: int) -> Text:
-        return Text(seat_subject(seat, self.seat), style="bold")
+    def track(self, i: int, event: Event) -> None:
+        """Read event ``i`` (told or not)."""
+        match event:
+            case Dealer(cutter=cutter):
+                self.cutter = cutter
+            case Play():
+                self.plays.append((i, event))
+            case Trick():
+                self.ended, self.plays = self.plays, []
+                self.tricks += 1
+            case Resto(team=t):
+                self.resti[t] += 1
 
-    def _mark(self, line: Text, index: int) -> None:
-        if index in self.forced:
+    def who(self, seat: int, verb: str, *more: str | Text) -> Text:
+        """A sentence: ``You rob`` or ``Seat 1 (right) robs`` (the seat in bold), then
+        ``more``."""
+        line = Text(seat_subject(seat, self.me), style="bold")
+        for part in (f" {verb_for(seat, self.me, verb)}", *more):
+            line.append(part)
+        return line
+
+    def mark(self, line: Text, i: int) -> Text:
+        """``line`` marked ``(forced)`` where event ``i`` is an answer given without asking."""
+        if i in self.forced:
             line.append(" (forced)", style="dim")
-
-    def _track(self, index: int) -> None:
-        """Follow the roles and the trick in progress up to event ``index``."""
-        event = self.events[index]
-        if event.kind == "dealer":
-            self.dealer, self.cutter = int(event.args[0]), int(event.args[1])
-        elif event.kind == "play":
-            self.trick.append(index)
-        elif event.kind == "trick":
-            self.ended, self.trick = self.trick, []
-            self.tricks += 1
-
-    def context(self, start: int) -> None:
-        """Read ``events[:start]`` (already told)."""
-        for i in range(start):
-            self._track(i)
-
-    def _dealer_line(self, w: tuple[str, ...]) -> Text:
-        dealer, cutter = int(w[0]), int(w[1])
-        line = self._who(dealer)
-        line.append(f" {_verb(dealer, self.seat, 'deal')}; {seat_label(cutter, self.seat)} ")
-        line.append(f"{_verb(cutter, self.seat, 'cut')}.")
         return line
 
-    def _rob_line(self, w: tuple[str, ...]) -> Text:
-        robber = int(w[0])
-        line = self._who(robber)
-        line.append(f" {_verb(robber, self.seat, 'rob')} ")
-        line.append_text(codes_text(w[1:], points=True))
-        where = "from the bottom of the pack" if robber == self.cutter else "from the fola"
-        points = _points(w[1:])
-        line.append(f" {where}: {points} points for {team_word(team(robber), self.seat)}.")
-        return line
-
-    def _expose_line(self, w: tuple[str, ...]) -> Text:
-        dealer = int(w[0])
-        line = self._who(dealer)
-        line.append(f" {_verb(dealer, self.seat, 'show')} the last card dealt to all: ")
-        line.append_text(codes_text(w[1:], points=True))
-        points = _points(w[1:])
-        if points:
-            line.append(f", {points} points for {team_word(team(dealer), self.seat)}.")
-        else:
-            line.append(" (no points).")
-        return line
-
-    def _settled(self, j: int) -> tuple[int, list[RenderableType]]:
-        """The ``score`` and ``resto`` events from ``j`` on (the score itself is told with its
-        cause): a line per resto won, with the resti and the difference after it (10.3).
-        Returns the index after them and the lines."""
-        events = self.events
-        last_diff = 0
-        restos: list[int] = []
-        while j < len(events) and events[j].kind in ("score", "resto"):
-            if events[j].kind == "score":
-                last_diff = int(events[j].args[2])
-            else:
-                restos.append(int(events[j].args[0]))
-            j += 1
+    def tell(self, events: Sequence[Event], start: int) -> list[RenderableType]:
+        """Lines for ``events[start:]`` (see :meth:`MinchiateUI.narrate`): each event, or a
+        group of them, then the score and resto events it caused."""
         lines: list[RenderableType] = []
+        i, end, told = start, len(events), False
+        while True:
+            i, settled = self.settle(events, i, told)
+            lines.extend(settled)
+            if i == end:
+                return lines
+            event = events[i]
+            self.track(i, event)
+            i += 1
+            told = isinstance(event, (Trick, Declare))  # their lines tell the score
+            match event:
+                case Play() | Dealer() | Result():
+                    continue
+                case Trick(winner=winner):
+                    line = self.trick_line(winner, events[i] if i < end else None)
+                case Declare(seat=who):
+                    made = [event.combination]
+                    while i < end and isinstance(more := events[i], Declare) and more.seat == who:
+                        made.append(more.combination)
+                        i += 1
+                    line = self.declaration(who, made)
+                case Count():
+                    counts = [event]
+                    while i < end and isinstance(more := events[i], Count):
+                        counts.append(more)
+                        i += 1
+                    parts = (f"{team_word(c.team, self.me)} {c.total}" for c in counts)
+                    line = Text("The end count (rules 10.2): ", style="bold")
+                    line.append(", ".join(parts) + ".")
+                case _:
+                    line = self.line(i - 1, event, narrating=True)
+            lines.append(line)
+
+    def settle(self, events: Sequence[Event], j: int, told: bool) -> tuple[int, list[Text]]:
+        """The ``score`` and ``resto`` events from ``j`` on (10.3): the running difference,
+        unless the line of their cause ``told`` the score, and a line per resto won, with the
+        resti and the difference after them. Returns the index after them and the lines."""
+        diff: int | None = None
+        restos: list[int] = []
+        while j < len(events) and isinstance(events[j], (Score, Resto)):
+            match events[j]:
+                case Score(diff=d):
+                    diff = d
+                case Resto(team=t):
+                    restos.append(t)
+            self.track(j, events[j])
+            j += 1
+        me, resti = self.me, resti_words(self.resti, self.me)
+        lines = []
+        if diff is not None and not told:
+            lines.append(Text(f"Running difference: {diff_words(diff, me)} (resti: {resti})."))
         for t in restos:
-            line = Text(f"A resto for {team_word(t, self.seat)}!", style="bold")
-            line.append(f" Resti: {self._resti_now(j)}; difference ")
-            line.append(f"{diff_words(last_diff, self.seat)}.")
+            line = Text(f"A resto for {team_word(t, me)}!", style="bold")
+            line.append(f" Resti: {resti}; difference {diff_words(diff or 0, me)}.")
             lines.append(line)
         return j, lines
 
-    def _resti_now(self, j: int) -> str:
-        """The resti after the events up to ``j`` (counted from every ``resto`` event)."""
-        resti = [0, 0]
-        for event in self.events[:j]:
-            if event.kind == "resto":
-                resti[int(event.args[0])] += 1
-        return resti_words(resti, self.seat)
-
-    def _trick_line(self, plays: list[int], end: int) -> Text:
-        """One trick: ``Trick 3: you T40(10), right T35(5), ...: you take it, +10 for us``."""
+    def trick_line(self, winner: int, after: Event | None) -> Text:
+        """``Trick 3: you T40(10), right T35(5), ...: you take it, +10 for us.``"""
+        me = self.me
         line = Text(f"Trick {self.tricks}: ", style="bold")
-        for k, i in enumerate(plays):
-            seat, code = int(self.events[i].args[0]), str(self.events[i].args[1])
-            if k:
-                line.append(", ")
-            line.append(seat_short(seat, self.seat) + " ")
-            line.append_text(card_text(parse_card(code), points=True))
-            self._mark(line, i)
-        winner = int(self.events[end].args[0])
-        taker = "you take" if winner == self.seat else f"{seat_short(winner, self.seat)} takes"
-        line.append(f": {taker} it")
-        nxt = end + 1
-        if nxt < len(self.events) and self.events[nxt].kind == "score":
-            points = int(self.events[nxt].args[1])
-            line.append(f", +{points} for {team_word(int(self.events[nxt].args[0]), self.seat)}")
-        return line
+        for k, (i, play) in enumerate(self.ended):
+            line.append(f"{', ' if k else ''}{seat_short(play.seat, me)} ")
+            self.mark(line.append(card_text(play.card, points=True)), i)
+        line.append(f": {seat_short(winner, me)} {verb_for(winner, me, 'take')} it")
+        if isinstance(after, Score):
+            line.append(f", +{after.points} for {team_word(after.team, me)}")
+        return line.append(".")
 
-    # -- narration -------------------------------------------------------------------------------
-    def tell(self, start: int) -> list[RenderableType]:
-        """Lines for ``events[start:]`` (see :meth:`MinchiateUI.narrate`)."""
-        events = self.events
-        lines: list[RenderableType] = []
-        i = start
-        while i < len(events):
-            kind = events[i].kind
-            self._track(i)
-            if kind in ("play", "dealer", "result"):
-                # a trick is told when it is complete; the intro tells the roles and the
-                # outcome the result, with its breakdown
-                i += 1
-                continue
-            if kind == "trick":
-                line = self._trick_line(self.ended, i)
-                line.append(".")
-                lines.append(line)
-                i += 1
-            elif kind == "declare":
-                line, i = self._declaration(i)
-                lines.append(line)
-            elif kind == "count":
-                line, i = self._count_line(i)
-                lines.append(line)
-                continue
-            elif kind in ("score", "resto"):
-                j, _ = self._settled(i)
-                diffs = [int(e.args[2]) for e in events[i:j] if e.kind == "score"]
-                if diffs:
-                    line = Text(f"Running difference: {diff_words(diffs[-1], self.seat)}")
-                    line.append(f" (resti: {self._resti_now(j)}).")
-                    lines.append(line)
-            else:
-                lines.append(self._plain(i, narrating=True))
-                i += 1
-                continue
-            j, restos = self._settled(i)
-            lines.extend(restos)
-            for k in range(i, j):
-                self._track(k)
-            i = j
-        return lines
-
-    def _declaration(self, i: int) -> tuple[Text, int]:
+    def declaration(self, who: int, made: list[Combination]) -> Text:
         """One seat's declaration (8): a line per combination, the points on the last."""
-        events = self.events
-        who = int(events[i].args[0])
-        line = self._who(who)
-        line.append(f" {_verb(who, self.seat, 'declare')} ")
-        j = i
-        total = 0
-        while j < len(events) and events[j].kind == "declare" and int(events[j].args[0]) == who:
-            w = _words(events[j])
-            if j > i:
-                line.append(",\n  and ")
-            line.append(f"{w[1]} ")
-            line.append_text(codes_text(w[3:]))
-            line.append(f" ({w[2]})")
-            total += int(w[2])
-            j += 1
-        line.append(f": +{total} for {team_word(team(who), self.seat)}.")
-        return line, j
+        line = self.who(who, "declare")
+        for k, combo in enumerate(made):
+            line.append(",\n  and " if k else " ").append(combination_text(combo))
+        total = sum(c.points for c in made)
+        return line.append(f": +{total} for {team_word(team(who), self.me)}.")
 
-    def _count_line(self, i: int) -> tuple[Text, int]:
-        """The end count of both teams (10.2), their parts left to the outcome."""
-        events = self.events
-        totals: dict[int, int] = {}
-        j = i
-        while j < len(events) and events[j].kind == "count":
-            totals[int(events[j].args[0])] = int(events[j].args[5])
-            j += 1
-        line = Text("The end count (rules 10.2): ", style="bold")
-        line.append(", ".join(f"{team_word(t, self.seat)} {n}" for t, n in sorted(totals.items())))
-        line.append(".")
-        return line, j
-
-    def _plain(self, i: int, *, narrating: bool = False) -> Text:
-        """One event alone, in words."""
-        event = self.events[i]
-        kind, w = event.kind, _words(event)
-        me = self.seat
-        if kind == "dealer":
-            return self._dealer_line(w)
-        if kind == "rob":
-            return self._rob_line(w)
-        if kind == "deal":
-            line = Text("You are dealt ")
-            if narrating:
-                line.append(f"{plural(len(w) - 1, 'card')}.")
-            else:
-                line.append_text(codes_text(w[1:], points=True))
-                line.append(".")
-            return line
-        if kind == "expose":
-            return self._expose_line(w)
-        if kind == "discard":
-            who = int(w[0])
-            line = self._who(who)
-            detail = event.detail(me)
-            if who == me and detail:
-                line.append(" discard ")
-                line.append_text(codes_text(detail))
-            else:
-                line.append(f" {_verb(who, me, 'discard')} {plural(int(w[1]), 'card')}")
-                line.append(" face down")
-            self._mark(line, i)
-            line.append(".")
-            return line
-        if kind == "pass":
-            who = int(w[0])
-            line = self._who(who)
-            line.append(f" {_verb(who, me, 'declare')} nothing.")
-            return line
-        if kind == "declare":
-            who = int(w[0])
-            line = self._who(who)
-            line.append(f" {_verb(who, me, 'declare')} {w[1]} ")
-            line.append_text(codes_text(w[3:]))
-            line.append(f" ({w[2]}).")
-            return line
-        if kind == "fola":
-            if not w:
+    def line(self, i: int, event: Event, *, narrating: bool = False) -> Text:
+        """Event ``i`` alone, in words (``narrating``: the deal as a count of cards)."""
+        me = self.me
+        match event:
+            case Dealer(seat=dealer, cutter=cutter):
+                cuts = f"; {seat_label(cutter, me)} {verb_for(cutter, me, 'cut')}."
+                return self.who(dealer, "deal", cuts)
+            case Rob(seat=robber, cards=cards):
+                where = "from the bottom of the pack" if robber == self.cutter else "from the fola"
+                us = team_word(team(robber), me)
+                points = f" {where}: {total_points(cards)} points for {us}."
+                return self.who(robber, "rob", " ", cards_text(cards, True), points)
+            case Dealt(cards=cards):
+                dealt = plural(len(cards), "card") if narrating else cards_text(cards, True)
+                return Text("You are dealt ").append(dealt).append(".")
+            case Expose(seat=dealer, card=card):
+                us = team_word(team(dealer), me)
+                points = f", {card.points} points for {us}." if card.points else " (no points)."
+                shown = card_text(card, True)
+                return self.who(dealer, "show", " the last card dealt to all: ", shown, points)
+            case Discard(seat=who, count=count):
+                mine = event.detail(me) if who == me else ()
+                told = codes_text(mine) if mine else f"{plural(count, 'card')} face down"
+                return self.mark(self.who(who, "discard", " ", told), i).append(".")
+            case Pass(seat=who):
+                return self.who(who, "declare", " nothing.")
+            case Declare(seat=who, combination=combo):
+                return self.who(who, "declare", " ", combination_text(combo), ".")
+            case Fola(cards=cards) if cards:
+                shown = Text("The fola is shown: ").append(cards_text(cards))
+                return shown.append(" (dead cards, out of the game).")
+            case Fola():
                 return Text("The fola is empty.")
-            line = Text("The fola is shown: ")
-            line.append_text(codes_text(w))
-            line.append(" (dead cards, out of the game).")
-            return line
-        if kind == "play":
-            who = int(w[0])
-            line = self._who(who)
-            leads = not self.trick or self.trick[0] == i
-            line.append(f" {_verb(who, me, 'lead') if leads else _verb(who, me, 'play')} ")
-            line.append_text(card_text(parse_card(w[1]), points=True))
-            self._mark(line, i)
-            line.append(".")
-            return line
-        if kind == "trick":
-            who = int(w[0])
-            line = self._who(who)
-            line.append(f" {_verb(who, me, 'take')} trick {self.tricks}.")
-            return line
-        if kind == "score":
-            t, points = int(w[0]), int(w[1])
-            line = Text(f"+{points} for {team_word(t, me)}; difference ")
-            line.append(f"{diff_words(int(w[2]), me)}.")
-            return line
-        if kind == "resto":
-            return Text(f"A resto for {team_word(int(w[0]), me)}.", style="bold")
-        if kind == "matto":
-            t, card = int(w[0]), w[1]
-            whose = "Your team" if t == team(me) else "Their team"
-            if card == "M":
+            case Play(seat=who, card=card):
+                verb = "lead" if self.plays[0][0] == i else "play"
+                return self.mark(self.who(who, verb, " ", card_text(card, True)), i).append(".")
+            case Trick(winner=who):
+                return self.who(who, "take", f" trick {self.tricks}.")
+            case Score(team=t, points=points, diff=diff):
+                return Text(f"+{points} for {team_word(t, me)}; difference {diff_words(diff, me)}.")
+            case Resto(team=t):
+                return Text(f"A resto for {team_word(t, me)}.", style="bold")
+            case Matto(team=t, card=card):
+                whose = capital(team_name(t, me))
+                if card.is_matto:
+                    goes = "the Matto itself goes to the other team"
+                    return Text(f"{whose} won no trick: {goes} (rules 9.6).")
+                line = Text(f"{whose} lost the trick of the Matto and pays ")
+                return line.append(card_text(card)).append(" for it (rules 9.6).")
+            case Count():
                 return Text(
-                    f"{whose} won no trick: the Matto itself goes to the other team (rules 9.6)."
+                    f"End count, {team_word(event.team, me)}: card points {event.card_points}, "
+                    f"combinations {event.combinations}, count bonus {event.count_bonus}, "
+                    f"last trick {event.last_trick}: {event.total}."
                 )
-            line = Text(f"{whose} lost the trick of the Matto and pays ")
-            line.append_text(codes_text([card]))
-            line.append(" for it (rules 9.6).")
-            return line
-        if kind == "count":
-            t, cards, combos, bonus, last, total = (int(a) for a in w)
-            return Text(
-                f"End count, {team_word(t, me)}: card points {cards}, combinations {combos}, "
-                f"count bonus {bonus}, last trick {last}: {total}."
-            )
-        if kind == "result":
-            return Text(f"Resti: {resti_words([int(w[0]), int(w[1])], me)}.")
+            case Result(resti=resti):
+                return Text(f"Resti: {resti_words(resti, me)}.")
         return Text(event.text)
-
-    def one(self, i: int) -> Text:
-        """The log line of event ``i`` (events before it have been read)."""
-        self._track(i)
-        return self._plain(i)
 
 
 UI = MinchiateUI()
 
-__all__ = ["ACTIONS", "AUTOPLAY", "UI", "MinchiateUI", "Score"]
+__all__ = ["ACTIONS", "AUTOPLAY", "UI", "MinchiateUI", "ScoreCommand"]

@@ -3,7 +3,8 @@
 One :class:`MinchiateState` is one deal, and the match is that deal (15.15). The automatic
 steps of section 5 (shuffle and cut, the cutter's robbing, the deal, the exposed card, the
 dealer's robbing, showing the fola, settling, paying for the Matto, the end-of-deal count) run
-inside :func:`new_state` and :meth:`MinchiateState.apply`; the decisions are:
+inside :func:`new_state` and after each decision (:meth:`MinchiateState._apply`, which the
+base's checked ``apply`` and unchecked ``push`` call); the decisions are:
 
 * ``discard CARD...`` (7): the cutter, then the dealer, each owing ``k`` cards. A discard may
   name the ``k`` cards at once (``discard 2S 3S 4S``, or ``discard auto``) or part of them in
@@ -17,7 +18,7 @@ Every scoring event before the end-of-deal count is settled at once into resti (
 robbings, the exposed card, each declaration, each trick's capture.
 
 >>> s = new_state(seed=7)
->>> s.phase in ("discard", "declare", "play"), len(s.zones())
+>>> s.phase in (Phase.DISCARD, Phase.DECLARE, Phase.PLAY), len(s.zones())
 (True, 12)
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import combinations as subsets
 from typing import Any
 
@@ -35,7 +37,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import GameState, Line, Outcome, check_deck
+from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
 from cardavia_cli.games.minchiate.cards import (
@@ -63,6 +65,23 @@ from cardavia_cli.games.minchiate.deal import (
     deal,
     discardable,
 )
+from cardavia_cli.games.minchiate.events import (
+    Count,
+    Dealer,
+    Dealt,
+    Declare,
+    Discard,
+    Expose,
+    Fola,
+    Matto,
+    Pass,
+    Play,
+    Resto,
+    Result,
+    Rob,
+    Score,
+    Trick,
+)
 from cardavia_cli.games.minchiate.scoring import DealResult, Settlement, deal_result
 from cardavia_cli.games.minchiate.tricks import (
     Piles,
@@ -75,7 +94,18 @@ from cardavia_cli.games.minchiate.tricks import (
 #: Tricks in a deal (5, step 9).
 TRICKS = 21
 VERBS = ("discard", "declare", "pass", "play")
-PHASES = ("discard", "declare", "play", "over")
+
+
+class Phase(StrEnum):
+    """The decision points of a deal (5): the discards (7), the declarations (8), the play of
+    the tricks (9.3), and the end (10.5). The deal is the match (15.15): no break."""
+
+    DISCARD = "discard"
+    DECLARE = "declare"
+    PLAY = "play"
+    OVER = "over"
+
+
 _HELP = "discard CARDS, declare all, declare NUMBERS, pass or play CARD"
 
 
@@ -202,7 +232,7 @@ class MinchiateView:
     dealer: int
     cutter: int
     first_leader: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -234,10 +264,17 @@ class MinchiateView:
         return team(self.seat)
 
 
-class MinchiateState(GameState):
-    """One deal of Minchiate. Build it with :func:`new_state`."""
+class MinchiateState(GameState[Action, MinchiateView]):
+    """One deal of Minchiate. Build it with :func:`new_state`.
+
+    The base keeps the books (:class:`~cardavia_cli.engine.game.GameState`): this class gives
+    the rules, :meth:`_refusal` (the rule an action breaks) and :meth:`_apply` (an action and
+    every automatic step after it). Nothing here reads the event log or the history.
+    """
 
     game = "minchiate"
+    action_type = Action
+    _caches = ("_legal",)
 
     def __init__(self, seed: int, deck: Sequence[Card], dealer: int) -> None:
         super().__init__(seed)
@@ -262,7 +299,7 @@ class MinchiateState(GameState):
         self.final_piles: Piles | None = None
         self.deal_result: DealResult | None = None
         self.outcome: Outcome | None = None
-        self._phase = "discard"
+        self._phase = Phase.DISCARD
         self._actor: int | None = None
         self._declare_order: list[int] = []
         self._legal: list[Action] | None = None
@@ -272,14 +309,15 @@ class MinchiateState(GameState):
     # -- the automatic steps of the deal (5, 6) -----------------------------------------------
     def _open(self) -> None:
         d = self.dealt
-        self.events.append(Line("dealer", (self.dealer, self.cutter)))
+        log = self.events.append
+        log(Dealer(self.dealer, self.cutter))
         if d.cutter_robbed:
-            self.events.append(Line("rob", (self.cutter, *codes(d.cutter_robbed))))
+            log(Rob(self.cutter, d.cutter_robbed))
         for s in turn_order_from(self.first_leader):
-            self.events.append(Line("deal", (s, *codes(d.dealt[s])), frozenset({s})))
-        self.events.append(Line("expose", (self.dealer, str(d.exposed))))
+            log(Dealt(s, d.dealt[s], seats=frozenset({s})))
+        log(Expose(self.dealer, d.exposed))
         if d.dealer_robbed:
-            self.events.append(Line("rob", (self.dealer, *codes(d.dealer_robbed))))
+            log(Rob(self.dealer, d.dealer_robbed))
         # the events of 6.6, each settled at once (10.3); their order is the deal's
         robbed_cutter = sum(c.points for c in d.cutter_robbed)
         scored = [
@@ -293,17 +331,19 @@ class MinchiateState(GameState):
         self._next_discarder(None)
 
     def _score(self, team_number: int, points: int) -> None:
-        """One running scoring event (10.3): ``score T P``, then ``resto T`` per resto won."""
+        """One running scoring event (10.3): ``score T P D``, then ``resto T`` per resto won."""
         if points <= 0:
             return
         event = ScoringEvent(team_number, points)
         before = self.settlement.resti
         self.running.append(event)
         self.settlement = self.settlement.add(event)
-        self.events.append(Line("score", (team_number, points, self.settlement.diff)))
+        if self.quiet:
+            return
+        self.events.append(Score(team_number, points, self.settlement.diff))
         for t in (0, 1):
             for _ in range(self.settlement.resti[t] - before[t]):
-                self.events.append(Line("resto", (t,)))
+                self.events.append(Resto(t))
 
     def _next_discarder(self, done: int | None) -> None:
         """The cutter discards first, then the dealer (7.1); a seat without excess skips."""
@@ -311,8 +351,7 @@ class MinchiateState(GameState):
         start = 0 if done is None else order.index(done) + 1
         for seat in order[start:]:
             if len(self.hands[seat]) > HAND_SIZE:
-                self._phase, self._actor = "discard", seat
-                self._invalidate()
+                self._phase, self._actor = Phase.DISCARD, seat
                 return
         self._declare_order = turn_order_from(self.first_leader)
         self._next_declarer()
@@ -324,47 +363,37 @@ class MinchiateState(GameState):
             seat = self._declare_order.pop(0)
             listed = combinations(self.hands[seat])
             if listed:
-                self._phase, self._actor = "declare", seat
+                self._phase, self._actor = Phase.DECLARE, seat
                 self._listed = listed
-                self._legal = None
                 return
         self._listed = None
         self.fola_shown = True
-        self.events.append(Line("fola", tuple(codes(self.fola))))
-        self._phase, self._actor = "play", None
-        self._invalidate()
+        if not self.quiet:
+            self.events.append(Fola(self.fola))
+        self._phase, self._actor = Phase.PLAY, None
 
     # -- the protocol ------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        if self._phase == "play":
+        if self._phase == Phase.PLAY:
             return next_seat(self.leader, len(self.trick))
-        return self._actor if self._phase != "over" else None
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
-    def phase(self) -> str:
-        """``discard``, ``declare``, ``play`` or ``over``."""
-        return self._phase
+        return self._actor if self._phase != Phase.OVER else None
 
     @property
     def owed(self) -> int:
         """How many cards the seat discarding now still owes (0 outside the discards)."""
-        if self._phase != "discard" or self._actor is None:
+        if self._phase != Phase.DISCARD or self._actor is None:
             return 0
         return len(self.hands[self._actor]) - HAND_SIZE
 
     def listed(self) -> list[Combination]:
         """``combinations(hand)`` of the seat to declare, numbered 1..k in ``declare`` (8)."""
-        return list(self._listed or []) if self._phase == "declare" else []
+        return list(self._listed or []) if self._phase == Phase.DECLARE else []
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to play may play (9.3), canonical order; empty outside play."""
         seat = self.to_act
-        if self._phase != "play" or seat is None:
+        if self._phase != Phase.PLAY or seat is None:
             return []
         suit = suit_to_follow(self.trick)
         return legal_plays(self.hands[seat], self.trick, suit in self.suits_led)
@@ -374,7 +403,7 @@ class MinchiateState(GameState):
         (a whole discard may also name several at once, see the module docstring); ``pass``
         then every non-empty set of combination numbers; or each legal card to play."""
         if self._legal is None:
-            if self._phase == "discard":
+            if self._phase == Phase.DISCARD:
                 seat = self._actor
                 assert seat is not None
                 hand = self.hands[seat]
@@ -383,50 +412,44 @@ class MinchiateState(GameState):
                     for c in hand
                     if discard_refusal(hand, (c,), seat) is None
                 ]
-            elif self._phase == "declare":
+            elif self._phase == Phase.DECLARE:
                 k = len(self._listed or [])
                 numbers = range(1, k + 1)
                 chosen = sorted(t for n in numbers for t in subsets(numbers, n))
                 legal = [PASS, *(Action("declare", numbers=t) for t in chosen)]
-            elif self._phase == "play":
+            elif self._phase == Phase.PLAY:
                 legal = [play(c) for c in self.legal_cards()]
             else:
                 legal = []
             self._legal = legal
         return self._legal
 
-    def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is legal for the seat to act (a direct check: a discard naming
-        several cards is legal without being listed)."""
-        return isinstance(action, Action) and self._refusal(action) is None
-
-    def forced_action(self) -> Action | None:
-        legal = self.legal_actions()
-        return legal[0] if len(legal) == 1 else None
-
-    def _where(self) -> str:
+    def where(self) -> str:
+        """The context of a refusal: ``seat 1, discard (3 to go)``, ``seat 3, declarations``,
+        ``seat 0, trick 5``, or ``the deal is over``."""
         seat = self.to_act
-        if self._phase == "discard":
+        if self._phase == Phase.DISCARD:
             return f"seat {seat}, discard ({self.owed} to go)"
-        if self._phase == "declare":
+        if self._phase == Phase.DECLARE:
             return f"seat {seat}, declarations"
-        if self._phase == "play":
+        if self._phase == Phase.PLAY:
             return f"seat {seat}, trick {len(self.tricks) + 1}"
         return "the deal is over"
 
     def _refusal(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now (the rule it breaks), or ``None`` if it is."""
+        """Why ``action`` of the seat to act is not legal now (the rule it breaks, after
+        :meth:`where`), or ``None`` if it is: a discard naming several cards is checked whole
+        (7.2, 7.3), a declaration by its numbers (8), a card by the rules of 9.3."""
         seat = self.to_act
-        if seat is None:
-            return f"{str(action)!r}: the deal is over"
-        where = self._where()
+        assert seat is not None
+        where = self.where()
         verb = action.verb
-        if self._phase == "discard":
+        if self._phase == Phase.DISCARD:
             if verb != "discard":
                 return f"{where}: seat {seat} must first discard {self.owed} cards (rules 7.1)"
             why = discard_refusal(self.hands[seat], action.cards, seat)
             return None if why is None else f"{where}: {why}"
-        if self._phase == "declare":
+        if self._phase == Phase.DECLARE:
             if verb == "pass":
                 return None
             if verb != "declare":
@@ -451,85 +474,72 @@ class MinchiateState(GameState):
         auto`` (the lowest discardable cards, 7.2), ``declare all``, ``declare i j ...``,
         ``pass``, ``play CARD`` (a bare ``play`` when one card is legal, 9.3).
 
-        Raises ``InvalidActionError`` for text that is no action, ``IllegalActionError``
-        naming the rule for an action not allowed here. Returns the canonical action (``discard
-        auto`` and ``declare all`` become the cards and numbers they stand for).
+        Returns the canonical action, checked (``discard auto`` and ``declare all`` become the
+        cards and numbers they stand for): :meth:`push` plays it. Raises
+        ``InvalidActionError`` for text that is no action, ``IllegalActionError`` naming the
+        rule (with the seat and the phase) for an action not allowed here.
         """
         words = text.split()
         verb = words[0].lower() if words else ""
         rest = [w.lower() for w in words[1:]]
         seat = self.to_act
         if verb in VERBS and seat is None:
-            raise IllegalActionError(f"{text.strip()!r}: the deal is over")
+            raise IllegalActionError(f"{text.strip()!r}: the deal is over", phase=self.phase)
         if verb == "discard" and rest == ["auto"]:
-            if self._phase != "discard" or seat is None:
-                raise IllegalActionError(
-                    f"{self._where()}: there is nothing to discard (rules 7.1)"
-                )
+            if self._phase != Phase.DISCARD or seat is None:
+                raise self._refused("there is nothing to discard (rules 7.1)")
             return Action("discard", tuple(auto_discards(self.hands[seat])))
         if verb == "declare" and rest == ["all"]:
-            if self._phase != "declare":
-                raise IllegalActionError(f"{self._where()}: it is not time to declare (rules 8)")
+            if self._phase != Phase.DECLARE:
+                raise self._refused("it is not time to declare (rules 8)")
             return Action("declare", numbers=tuple(range(1, len(self._listed or []) + 1)))
         if verb == "play" and not rest:
             cards = self.legal_cards()
             if len(cards) == 1:
                 return play(cards[0])
         action = Action.parse(text)
-        why = self._refusal(action)
-        if why is not None:
-            raise IllegalActionError(why)
+        error = self.refusal(action)
+        if error is not None:
+            raise error
         return action
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to act (checked), then every automatic step after it.
+    def _refused(self, rule: str) -> IllegalActionError:
+        """The refusal of a position-dependent word (``discard auto``, ``declare all``)."""
+        return IllegalActionError(f"{self.where()}: {rule}", seat=self.to_act, phase=self.phase)
 
-        Raises ``IllegalActionError`` naming the rule if it is not legal here.
-        """
-        why = self._refusal(action) if isinstance(action, Action) else f"{action!r} is no action"
-        if why is not None:
-            raise IllegalActionError(why)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
+    def _apply(self, action: Action) -> None:
+        """Play the legal ``action`` of the seat to act (a discard, a declaration or a card),
+        then every automatic step after it: the next discarder or declarer, the fola, the end
+        of a trick (9.4, 9.5) and of the deal (9.6, 10)."""
         seat = self.to_act
         assert seat is not None
-        self.record(seat, action, len(self.legal_actions()) == 1)
-        if self._phase == "discard":
+        if self._phase == Phase.DISCARD:
             hand = self.hands[seat]
             for card in action.cards:
                 hand.remove(card)
             self.discards[seat].extend(action.cards)
-            self.events.append(
-                Line(
-                    "discard",
-                    (seat, len(action.cards)),
-                    private=((seat, tuple(codes(action.cards))),),
-                )
-            )
-            if len(hand) > HAND_SIZE:
-                self._invalidate()
-            else:
+            if not self.quiet:
+                mine = (seat, tuple(codes(action.cards)))
+                self.events.append(Discard(seat, len(action.cards), private=(mine,)))
+            if len(hand) <= HAND_SIZE:
                 self._next_discarder(seat)
-        elif self._phase == "declare":
+        elif self._phase == Phase.DECLARE:
             listed = self._listed or []
             made = tuple(listed[n - 1] for n in action.numbers)
             self.declarations.append(Declaration(seat, made))
-            if not made:
-                self.events.append(Line("pass", (seat,)))
-            for combo in made:
-                self.events.append(
-                    Line("declare", (seat, combo.kind, combo.points, *codes(combo.cards)))
-                )
+            if not self.quiet:
+                if not made:
+                    self.events.append(Pass(seat))
+                for combo in made:
+                    self.events.append(Declare(seat, combo))
             self._score(team(seat), sum(c.points for c in made))
             self._next_declarer()
         else:
             card = action.cards[0]
             self.hands[seat].remove(card)
             self.trick.append(card)
-            self.events.append(Line("play", (seat, str(card))))
-            self._legal = None
+            if not self.quiet:
+                self.events.append(Play(seat, card))
             if len(self.trick) == len(SEATS):
                 self._end_trick()
 
@@ -537,7 +547,8 @@ class MinchiateState(GameState):
         """9.4, 9.5: the trick's winner, the capture score, the cards to the piles."""
         cards = tuple(self.trick)
         won = capture(cards, self.leader)
-        self.events.append(Line("trick", (won.winner,)))
+        if not self.quiet:
+            self.events.append(Trick(won.winner))
         self._score(won.team, won.points)
         for i, card in enumerate(cards):
             owner = team(next_seat(self.leader, i))
@@ -556,9 +567,9 @@ class MinchiateState(GameState):
         the result."""
         gathered = piles(self.tricks)
         self.final_piles = gathered
+        log = self.events.append
         if gathered.matto_payment is not None:
-            payer = self._matto_payer()
-            self.events.append(Line("matto", (payer, str(gathered.matto_payment))))
+            log(Matto(self._matto_payer(), gathered.matto_payment))
         self.won = (list(gathered.piles[0]), list(gathered.piles[1]))
         last = gathered.last_trick_team
         assert last is not None
@@ -566,14 +577,9 @@ class MinchiateState(GameState):
         self.deal_result = result
         for t in (0, 1):
             p = result.points[t]
-            self.events.append(
-                Line(
-                    "count",
-                    (t, p.card_points, p.combinations, p.count_bonus, p.last_trick, p.total),
-                )
-            )
+            log(Count(t, p.card_points, p.combinations, p.count_bonus, p.last_trick, p.total))
         r0, r1 = result.resti
-        self.events.append(Line("result", (r0, r1)))
+        log(Result((r0, r1)))
         winner = result.winner
         if winner is None:
             summary = f"A tie: {r0} resti each."
@@ -587,8 +593,7 @@ class MinchiateState(GameState):
             result.to_json(),
             winner_is_team=True,
         )
-        self._phase, self._actor = "over", None
-        self._invalidate()
+        self._phase, self._actor = Phase.OVER, None
 
     def _matto_payer(self) -> int:
         """The team that played the Matto (the one that pays for it)."""
@@ -597,9 +602,6 @@ class MinchiateState(GameState):
                 if card.is_matto:
                     return team(next_seat(leader, i))
         raise AssertionError("no Matto played")
-
-    def _invalidate(self) -> None:
-        self._legal = None
 
     # -- views, results, zones, copies -------------------------------------------------------
     def view(self, seat: int) -> MinchiateView:
@@ -762,7 +764,7 @@ class MinchiateState(GameState):
         if fola_hidden:
             new.fola = tuple(chosen_dead[pos_dead:])
         new._legal = None
-        if new._phase == "declare" and new._actor is not None:
+        if new._phase == Phase.DECLARE and new._actor is not None:
             new._listed = combinations(new.hands[new._actor])
         return new
 

@@ -18,23 +18,25 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.seats import (
-    SEAT_NAMES,
-    distance,
-    next_seat,
-    partner,
-    team,
-    turn_order_from,
+from cardavia_cli.engine.seats import next_seat, partner, team, turn_order_from
+from cardavia_cli.engine.words import (
+    capital,
+    plural,
+    seat_label,
+    seat_short,
+    team_name,
+    team_word,
+    verb_for,
 )
 from cardavia_cli.games.minchiate.cards import SUIT_NAMES, SUITS, TRUMP_SUIT, Card, parse_card
 from cardavia_cli.games.minchiate.combos import Combination
 from cardavia_cli.games.minchiate.deal import auto_discards
+from cardavia_cli.games.minchiate.rules import MinchiateView, Phase
 from cardavia_cli.games.minchiate.scoring import RESTO, EndPoints
 from cardavia_cli.games.minchiate.tricks import suit_to_follow, trick_winner
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
-    from cardavia_cli.games.minchiate.rules import MinchiateView
 
 #: Styles of the suits (Cups, Coins, Swords, Batons), of the trumps and of the Matto. Swords
 #: use the terminal's own colour in bold (blue reads badly on a dark background).
@@ -96,33 +98,10 @@ def combination_text(combo: Combination) -> Text:
     return out
 
 
-# -- seats and teams, as said to the person at ``viewer`` ------------------------------------
-def seat_label(seat: int, viewer: int = 0) -> str:
-    """``"you"`` for the viewer, else e.g. ``"seat 1 (right)"`` (rules 4: where it sits)."""
-    if seat == viewer:
-        return "you"
-    return f"seat {seat} ({SEAT_NAMES[distance(viewer, seat)]})"
-
-
-def seat_subject(seat: int, viewer: int = 0) -> str:
-    """:func:`seat_label` at the start of a sentence: ``"You"``, ``"Seat 1 (right)"``."""
-    label = seat_label(seat, viewer)
-    return label[0].upper() + label[1:]
-
-
-def seat_short(seat: int, viewer: int = 0) -> str:
-    """``"you"``, ``"right"``, ``"across"`` or ``"left"``: where the seat sits."""
-    return SEAT_NAMES[distance(viewer, seat)]
-
-
+# -- teams, as said to the person at ``viewer`` (seats and words: engine.words) -------------
 def teams(viewer: int = 0) -> tuple[int, int]:
     """``(the viewer's team, the other team)``."""
     return team(viewer), team(next_seat(viewer))
-
-
-def team_word(team_number: int, viewer: int = 0) -> str:
-    """``"us"`` for the viewer's team, ``"them"`` for the other."""
-    return "us" if team_number == team(viewer) else "them"
 
 
 def team_label(team_number: int, viewer: int = 0, short: bool = False) -> str:
@@ -133,8 +112,7 @@ def team_label(team_number: int, viewer: int = 0, short: bool = False) -> str:
         names = ", ".join(seat_short(s, viewer) for s in seats)
         return f"{team_word(team_number, viewer)} ({names})"
     names = " and ".join(seat_short(s, viewer) for s in seats)
-    whose = "your" if team_number == team(viewer) else "their"
-    return f"{whose} team ({names})"
+    return f"{team_name(team_number, viewer)} ({names})"
 
 
 def diff_words(diff: int, viewer: int = 0) -> str:
@@ -152,11 +130,6 @@ def resti_words(resti: Sequence[int], viewer: int = 0) -> str:
     """``"us 1, them 0"``: the resti of the viewer's team first."""
     mine, theirs = teams(viewer)
     return f"us {resti[mine]}, them {resti[theirs]}"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 resto"``, ``"2 resti"``, ``"3 cards"``."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 # -- the hand ---------------------------------------------------------------------------------
@@ -256,14 +229,14 @@ def declarations_line(view: MinchiateView) -> Text | None:
 def trick_line(view: MinchiateView) -> Text | None:
     """The trick in progress (9.2, 9.4): its number, the suit to follow, each card with its
     seat, who led and who is winning, and who plays next; ``None`` outside play."""
-    if view.phase != "play":
+    if view.phase != Phase.PLAY:
         return None
     number = len(view.tricks) + 1
     out = Text(f"Trick {number} of 21", style="bold")
     cards = [c for _, c in view.trick]
     if not cards:
-        leader = seat_label(view.leader, view.seat)
-        out.append(f": {'you lead' if view.leader == view.seat else leader + ' leads'}.")
+        leader = view.leader
+        out.append(f": {seat_label(leader, view.seat)} {verb_for(leader, view.seat, 'lead')}.")
         return out
     suit = suit_to_follow(cards)
     out.append(f" ({suit_word(suit)} to follow)" if suit is not None else " (the Matto led)")
@@ -278,7 +251,7 @@ def trick_line(view: MinchiateView) -> Text | None:
             out.append(" (winning)", style="bold")
     if view.to_act is not None:
         who = view.to_act
-        out.append(f"; {'you' if who == view.seat else seat_short(who, view.seat)} to play.")
+        out.append(f"; {seat_short(who, view.seat)} to play.")
     return out
 
 
@@ -303,7 +276,7 @@ def seats_table(view: MinchiateView) -> Table:
             )
             if who == seat
         ]
-        label = f"{seat} {SEAT_NAMES[distance(view.seat, seat)]}"
+        label = f"{seat} {seat_short(seat, view.seat)}"
         if seat == partner(view.seat):
             label += " (partner)"
         table.add_row(
@@ -393,7 +366,7 @@ def play_reason(view: MinchiateView) -> str:
 def decision_view(view: MinchiateView) -> RenderableType:
     """The legal choices of the seat to act, numbered: the discards (7.2), the combinations to
     declare (8) or the cards to play (9.3)."""
-    if view.phase == "discard":
+    if view.phase == Phase.DISCARD:
         owed = view.owed_discards
         head = Text(
             f"Discard {plural(owed, 'card')} (zero-point cards, never T29; rules 7.2), by name or "
@@ -401,7 +374,7 @@ def decision_view(view: MinchiateView) -> RenderableType:
         )
         head.append_text(cards_text(auto_discards(view.hand)))
         return Group(head, numbered([card_text(a.cards[0]) for a in view.legal]))
-    if view.phase == "declare":
+    if view.phase == Phase.DECLARE:
         head = Text(
             "Declare your combinations (rules 8): declare all, declare NUMBERS (a number alone "
             "declares that one), or pass."
@@ -413,7 +386,7 @@ def decision_view(view: MinchiateView) -> RenderableType:
             grid.add_row(str(i), combination_text(combo))
         total = sum(c.points for c in view.listed)
         return Group(head, grid, Text(f"declare all scores {total} now.", style="dim"))
-    if view.phase == "play" and view.legal:
+    if view.phase == Phase.PLAY and view.legal:
         head = Text(play_reason(view))
         cards = [a.cards[0] for a in view.legal]
         if len(cards) == 1:
@@ -462,7 +435,7 @@ def outcome_line(view: MinchiateView, outcome: Outcome) -> str:
     loser = them if outcome.winner == me else me
     who = "your team" if outcome.winner == me else team_label(outcome.winner, view.seat)
     won = plural(resti[outcome.winner], "resto", "resti")
-    return f"{who[0].upper()}{who[1:]} wins, {won} to {resti[loser]}."
+    return f"{capital(who)} wins, {won} to {resti[loser]}."
 
 
 def _parts_rows(
