@@ -32,29 +32,44 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import partner, team
+from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import capital, ordinal, plural, team_name, verb_for
 from cardavia_cli.games.guandan.ai import group_count, split_hand
-from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code, parse_level
-from cardavia_cli.games.guandan.combos import TYPES, classify, outranks
+from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
+from cardavia_cli.games.guandan.combos import TYPES
+from cardavia_cli.games.guandan.events import (
+    Advance,
+    Deal,
+    Lead,
+    Levels,
+    Match,
+    Out,
+    Pass,
+    Places,
+    Play,
+    Return,
+    Start,
+    Tribute,
+    TributeCancelled,
+)
 from cardavia_cli.games.guandan.hands import can_beat, counts_of
-from cardavia_cli.games.guandan.rules import Action, GuandanView
+from cardavia_cli.games.guandan.rules import Action, GuandanView, Phase
 from cardavia_cli.games.guandan.view import (
     cards_plain,
     cards_text,
+    deal_result_line,
     hand_view,
-    ordinal,
+    label,
+    levels_words,
     outcome_view,
     places_words,
-    plural,
     reading_words,
     round_end_view,
-    seat_label,
-    seat_subject,
     status_view,
+    subject,
     table_view,
-    team_name,
-    verb_for,
+    team_own,
 )
-from cardavia_cli.games.guandan.view import deal_result_line as _deal_result_line
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(
@@ -93,251 +108,171 @@ AUTOPASS = Switch(
 )
 
 
-#: Events after which a lead is the deal's first.
-_DEAL_START = frozenset({"start", "deal", "return", "tribute_cancelled"})
-
-
-def _words(event: Event) -> tuple[str, ...]:
-    return tuple(map(str, event.args))
-
-
-def _codes(texts: Sequence[str]) -> list[int]:
-    return [parse_code(t) for t in texts]
-
-
-def _play_parts(event: Event) -> tuple[int, list[int], str]:
-    """The seat, the cards and the ``TYPE KEY`` of a ``play`` event."""
-    w = _words(event)
-    at = w.index("as")
-    return int(w[0]), _codes(w[1:at]), " ".join(w[at + 1 :])
+#: Events after which a lead is the deal's first (the status says who leads it).
+_DEAL_START = (Start, Deal, Return, TributeCancelled)
 
 
 def _key_words(key: str, size: int) -> str:
-    """``bomb 7 (5 cards)`` for a bomb, the key as it is otherwise."""
+    """``bomb 7 (5 cards)`` for a bomb, the ``TYPE KEY`` as it is otherwise."""
     return f"{key} ({size} cards)" if key.startswith("bomb ") else key
 
 
 class _Teller:
-    """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``)."""
+    """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``).
+
+    :meth:`read` follows the story (the deal's level, the play on the table, a trick just
+    led); :meth:`story` tells a stretch of it, folding a lead into its play, a player going
+    out into the last play and passes in a row into one line; :meth:`line` tells one event
+    alone."""
 
     def __init__(self, events: Sequence[Event], seat: int, forced: frozenset[int]) -> None:
         self.events = events
-        self.seat = seat
+        self.me = seat
         self.forced = forced
         self.level = 2
         self.deal = 0
-        self.top_key = ""
-        self.leader: int | None = None
+        self.top = ""  # the TYPE KEY on the table
+        self.leader: int | None = None  # the seat that has led a trick and not yet played
 
-    def context(self, start: int) -> None:
-        """Read ``events[:start]`` (already told): the deal's level and the table's play."""
-        for e in self.events[:start]:
-            self._track(e)
+    def read(self, event: Event) -> None:
+        """Follow ``event`` (told or not)."""
+        match event:
+            case Start(deal=deal, level=level):
+                self.deal, self.level = deal, level
+            case Lead(seat=seat):
+                self.leader = seat
+            case Play(key=key):
+                self.top, self.leader = key, None
 
-    def _track(self, event: Event) -> None:
-        if event.kind == "start":
-            self.deal = int(event.args[0])
-            self.level = parse_level(str(event.args[1]))
-        elif event.kind == "lead":
-            self.leader = int(event.args[0])
-        elif event.kind == "play":
-            self.top_key = _play_parts(event)[2]
+    def _who(self, seat: int, verb: str) -> Text:
+        """``Seat 1 (right) plays``, the seat in bold."""
+        line = Text(subject(seat, self.me), style="bold")
+        return line.append(f" {verb_for(seat, self.me, verb)}")
 
-    def _who(self, seat: int) -> Text:
-        return Text(seat_subject(seat, self.seat), style="bold")
-
-    def _cards(self, codes: Sequence[int]) -> Text:
-        return cards_text(codes, self.level)
-
-    def _start_line(self, event: Event) -> Text:
-        w = _words(event)
-        line = Text(f"Deal {w[0]}, played at level {w[1]}", style="bold")
-        if w[2] == "none":
-            line.append(" (a match's first deal: nobody declares).")
-        else:
-            line.append(f", {team_name(int(w[2]), self.seat).split()[0]} level.")
-        return line
-
-    def _play_line(self, i: int, leads: bool) -> tuple[Text, int]:
-        """A play (``Seat 1 (right) leads pair 9: 9S 9D``), with the seat going out after it."""
-        seat, codes, key = _play_parts(self.events[i])
-        line = self._who(seat)
-        word = "lead" if leads else "play"
-        line.append(f" {verb_for(seat, self.seat, word)} {_key_words(key, len(codes))}: ")
-        line.append_text(self._cards(codes))
+    def _play(self, i: int, verb: str) -> tuple[Text, int]:
+        """A play (``Seat 1 (right) leads pair 9: 9S 9D.``) with the seat going out after it,
+        and the index of the next event."""
+        play = self.events[i]
+        assert isinstance(play, Play)
+        line = self._who(play.seat, verb).append(f" {_key_words(play.key, len(play.cards))}: ")
+        line.append_text(cards_text(play.cards, self.level))
         if i in self.forced:
             line.append(" (your last card, played for you)", style="dim")
-        j = i + 1
-        if j < len(self.events) and self.events[j].kind == "out":
-            place = int(self.events[j].args[1])
-            line.append(f", and {verb_for(seat, self.seat, 'go', 'goes')} out {ordinal(place)}")
-            j += 1
-        line.append(".")
-        return line, j
+        i += 1
+        if i < len(self.events) and isinstance(out := self.events[i], Out):
+            line.append(f", and {verb_for(play.seat, self.me, 'go')} out {ordinal(out.place)}")
+            i += 1
+        return line.append("."), i
 
     def _passes(self, i: int) -> tuple[list[Text], int]:
-        """Passes in a row: the others in one line, yours made by autopass in its own."""
-        events = self.events
-        names: list[str] = []
+        """Passes in a row: the others' in one line, yours made by autopass in its own."""
+        seats: list[int] = []
         auto = False
-        j = i
-        while j < len(events) and events[j].kind == "pass":
-            seat = int(events[j].args[0])
-            if seat == self.seat and j in self.forced:
+        while i < len(self.events) and isinstance(event := self.events[i], Pass):
+            if event.seat == self.me and i in self.forced:
                 auto = True
             else:
-                names.append(seat_label(seat, self.seat))
-            j += 1
+                seats.append(event.seat)
+            i += 1
         lines: list[Text] = []
-        if names:
-            if len(names) == 1:
-                who = names[0]
-                word = "pass" if who == "you" else "passes"
-            else:
-                who = ", ".join(names[:-1]) + " and " + names[-1]
-                word = "pass"
-            lines.append(Text(f"{who[0].upper()}{who[1:]} {word}."))
+        if seats:
+            names = [label(s, self.me) for s in seats]
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
+            lines.append(Text(f"{capital(who)} {word}."))
         if auto:
-            top = f" beats {self.top_key}" if self.top_key else " beats the table"
+            top = f" beats {self.top}" if self.top else " beats the table"
             lines.append(Text(f"You pass: nothing in your hand{top} (autopass).", style="dim"))
-        return lines, j
+        return lines, i
 
-    def tell(self, start: int) -> list[RenderableType]:
+    def story(self, start: int) -> list[RenderableType]:
         """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`)."""
         events = self.events
         lines: list[RenderableType] = []
         i = start
         while i < len(events):
-            e = events[i]
-            kind = e.kind
-            if kind == "lead":
-                seat = int(e.args[0])
-                nxt = events[i + 1] if i + 1 < len(events) else None
-                if nxt is not None and nxt.kind == "play" and int(nxt.args[0]) == seat:
-                    self._track(nxt)
-                    self.leader = None
-                    line, i = self._play_line(i + 1, leads=True)
+            event = events[i]
+            match event:
+                case Play(seat=seat):
+                    verb = "lead" if self.leader == seat else "play"
+                    self.read(event)
+                    line, i = self._play(i, verb)
                     lines.append(line)
                     continue
-                self._track(e)
-                if seat == self.seat and i and events[i - 1].kind in _DEAL_START:
-                    i += 1  # the status says it: you lead the deal's first trick
+                case Pass():
+                    told, i = self._passes(i)
+                    lines.extend(told)
                     continue
-                line = self._who(seat)
-                line.append(f" {verb_for(seat, self.seat, 'lead')} a new trick.")
-                lines.append(line)
-                i += 1
-                continue
-            if kind == "play":
-                leads = self.leader == int(e.args[0])
-                self._track(e)
-                self.leader = None
-                line, i = self._play_line(i, leads=leads)
-                lines.append(line)
-                continue
-            if kind == "pass":
-                told, i = self._passes(i)
-                lines.extend(told)
-                continue
-            self._track(e)
-            if kind == "deal":
-                lines.append(Text(f"You are dealt {plural(len(e.args) - 1, 'card')}."))
-            elif kind in ("places", "advance", "levels", "match"):
-                pass  # the deal's end and the match's result say these
-            else:
-                lines.append(self.plain(i))
+            self.read(event)
+            match event:
+                case Lead(seat=seat):
+                    nxt = events[i + 1] if i + 1 < len(events) else None
+                    if isinstance(nxt, Play) and nxt.seat == seat:
+                        pass  # the play says it
+                    elif not (seat == self.me and i and isinstance(events[i - 1], _DEAL_START)):
+                        lines.append(self._who(seat, "lead").append(" a new trick."))
+                case Deal(cards=cards):
+                    lines.append(Text(f"You are dealt {plural(len(cards), 'card')}."))
+                case Places() | Advance() | Levels() | Match():
+                    pass  # the deal's end and the match's result say these
+                case _:
+                    lines.append(self.line(i))
             i += 1
         return lines
 
-    def plain(self, i: int) -> Text:
-        """One event alone, in words."""
-        event = self.events[i]
-        kind, w = event.kind, _words(event)
-        me = self.seat
-        if kind == "start":
-            return self._start_line(event)
-        if kind == "deal":
-            line = Text("You are dealt: ")
-            codes = sorted(_codes(w[1:]), key=lambda c: (is_wild(c, self.level), c))
-            line.append_text(self._cards(codes))
-            return line
-        if kind == "tribute_cancelled":
-            payers = [seat_label(int(s), me) for s in w]
-            who = " and ".join(payers)
-            hold = "hold" if len(payers) > 1 or payers[0] == "you" else "holds"
-            return Text(
-                f"No tribute this deal: {who} {hold} both red jokers (rules 7.2).", style="bold"
-            )
-        if kind == "tribute":
-            giver, receiver = int(w[0]), int(w[1])
-            line = self._who(giver)
-            line.append(f" {verb_for(giver, me, 'pay')} tribute to {seat_label(receiver, me)}: ")
-            line.append_text(self._cards(_codes(w[2:3])))
-            line.append(".")
-            return line
-        if kind == "return":
-            giver, receiver = int(w[0]), int(w[1])
-            line = self._who(giver)
-            line.append(f" {verb_for(giver, me, 'return')} ")
-            line.append_text(self._cards(_codes(w[2:3])))
-            line.append(f" to {seat_label(receiver, me)}")
-            if i in self.forced:
-                line.append(" (the only card you could return)", style="dim")
-            line.append(".")
-            return line
-        if kind == "lead":
-            seat = int(w[0])
-            line = self._who(seat)
-            line.append(f" {verb_for(seat, me, 'lead')}.")
-            return line
-        if kind == "play":
-            self._track(event)
-            line, _ = self._play_line(i, leads=False)
-            return line
-        if kind == "pass":
-            seat = int(w[0])
-            line = self._who(seat)
-            line.append(f" {verb_for(seat, me, 'pass', 'passes')}")
-            if i in self.forced:
-                line.append(" (autopass)", style="dim")
-            line.append(".")
-            return line
-        if kind == "out":
-            seat, place = int(w[0]), int(w[1])
-            return Text(
-                f"{seat_subject(seat, me)} {verb_for(seat, me, 'go', 'goes')} out {ordinal(place)}."
-            )
-        if kind == "places":
-            return Text(f"Deal {self.deal} is over: {places_words([int(s) for s in w], me)}.")
-        if kind == "advance":
-            t, n = int(w[0]), int(w[1])
-            return Text(f"{team_name(t, me).capitalize()} goes up {plural(n, 'level')}.")
-        if kind == "levels":
-            mine = w[team(me)]
-            theirs = w[team(partner(me)) ^ 1]
-            return Text(f"Levels: us {mine}, them {theirs}.")
-        if kind == "match":
-            return Text(f"{team_name(int(w[0]), me).capitalize()} wins the match.", style="bold")
+    def line(self, i: int) -> Text:
+        """Event ``i`` alone, in words (the events before it read)."""
+        event, me = self.events[i], self.me
+        match event:
+            case Start(deal=deal, level=level, level_team=level_team):
+                line = Text(f"Deal {deal}, played at level {level_str(level)}", style="bold")
+                if level_team is None:
+                    return line.append(" (a match's first deal: nobody declares).")
+                return line.append(f", {team_own(level_team, me)} level.")
+            case Deal(cards=cards):
+                ordered = sorted(cards, key=lambda c: (is_wild(c, self.level), c))
+                return Text("You are dealt: ").append_text(cards_text(ordered, self.level))
+            case TributeCancelled(payers=payers):
+                who = " and ".join(label(s, me) for s in payers)
+                hold = "hold" if len(payers) > 1 else verb_for(payers[0], me, "hold")
+                return Text(
+                    f"No tribute this deal: {who} {hold} both red jokers (rules 7.2).", style="bold"
+                )
+            case Tribute(giver=giver, receiver=receiver, card=card):
+                line = self._who(giver, "pay").append(f" tribute to {label(receiver, me)}: ")
+                return line.append_text(cards_text((card,), self.level)).append(".")
+            case Return(giver=giver, receiver=receiver, card=card):
+                line = self._who(giver, "return").append(" ")
+                line.append_text(cards_text((card,), self.level)).append(
+                    f" to {label(receiver, me)}"
+                )
+                if i in self.forced:
+                    line.append(" (the only card you could return)", style="dim")
+                return line.append(".")
+            case Lead(seat=seat):
+                return self._who(seat, "lead").append(".")
+            case Play():
+                return self._play(i, "play")[0]
+            case Pass(seat=seat):
+                line = self._who(seat, "pass")
+                if i in self.forced:
+                    line.append(" (autopass)", style="dim")
+                return line.append(".")
+            case Out(seat=seat, place=place):
+                return Text(f"{subject(seat, me)} {verb_for(seat, me, 'go')} out {ordinal(place)}.")
+            case Places(places=places):
+                return Text(f"Deal {self.deal} is over: {places_words(places, me)}.")
+            case Advance(team=team_number, levels=n):
+                return Text(f"{capital(team_name(team_number, me))} goes up {plural(n, 'level')}.")
+            case Levels(levels=levels):
+                return Text(f"Levels: {levels_words(levels, me)}.")
+            case Match(team=team_number):
+                return Text(f"{capital(team_name(team_number, me))} wins the match.", style="bold")
         return Text(event.text)
 
-    def one(self, i: int) -> Text:
-        """The log line of event ``i`` (events before it have been read)."""
-        event = self.events[i]
-        if event.kind != "play":
-            self._track(event)
-        return self.plain(i)
 
-
-def _reading_candidates(view: GuandanView, codes: Sequence[int]) -> list[str]:
-    """The ``TYPE KEY`` readings of ``codes`` open now (8.3: those that beat the table)."""
-    found = classify(codes, view.level)
-    if view.table is not None:
-        found = [r for r in found if outranks(r, view.table.interpretation)]
-    return [r.key(view.level) for r in found]
-
-
-class GuandanUI:
-    """Guandan for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+class GuandanUI(GameUI[GuandanView, Action]):
+    """Guandan for the REPL; see the module docstring and :class:`~.engine.ui.GameUI`."""
 
     actions = ACTIONS
     has_breaks = True
@@ -357,21 +292,18 @@ class GuandanUI:
         mate = partner(me)
         right, left = (s for s in range(4) if team(s) != team(me))
         line = Text("Guandan", style="bold")
-        line.append(f", {origin}: you (seat {me}) and {seat_label(mate, me)}, ")
-        line.append(f"{seats[mate]}, against {seat_label(right, me)} and {seat_label(left, me)}")
+        line.append(f", {origin}: you (seat {me}) and {label(mate, me)}, ")
+        line.append(f"{seats[mate]}, against {label(right, me)} and {label(left, me)}")
         if seats[right] == seats[left]:
             line.append(f", {seats[right]}.")
         else:
             line.append(f", {seats[right]} and {seats[left]}.")
-        mine = level_str(view.levels[team(me)])
-        theirs = level_str(view.levels[team(right)])
         at = level_str(view.level)
-        levels = Text(f"Levels: us {mine}, them {theirs}. ")
+        levels = Text(f"Levels: {levels_words(view.levels, me)}. ")
         if view.level_team is None:
             levels.append(f"The first deal is played at {at}: ")
         else:
-            whose = "your" if view.level_team == team(me) else "their"
-            levels.append(f"This deal is played at {at}, {whose} level: ")
+            levels.append(f"This deal is played at {at}, {team_own(view.level_team, me)} level: ")
         levels.append(
             f"the {at}s rank just below the jokers and {at}H is wild. First out wins the deal; "
             "the match is won at level A."
@@ -393,7 +325,7 @@ class GuandanUI:
     def prompt(self, view: GuandanView) -> str:
         """``return > ``, ``lead > `` or ``beat pair 9 > `` (with the level: ``5: lead >``)."""
         at = level_str(view.level)
-        if view.phase == "return":
+        if view.phase == Phase.RETURN:
             return f"{at}: return > "
         if view.table is None:
             return f"{at}: lead > "
@@ -410,7 +342,7 @@ class GuandanUI:
 
     def round_summary(self, view: GuandanView) -> RenderableType:
         """One line for a finished deal: its places and the levels after it."""
-        return Text(_deal_result_line(view))
+        return Text(deal_result_line(view))
 
     # -- choices, completion -------------------------------------------------------------------
     def legal_verbs(self, view: GuandanView) -> list[str]:
@@ -418,7 +350,7 @@ class GuandanUI:
         (``pass`` alone when nothing in the hand beats the table)."""
         if view.to_act != view.seat:
             return []
-        if view.phase == "return":
+        if view.phase == Phase.RETURN:
             return ["return"]
         if view.table is None:
             return ["play"]
@@ -428,7 +360,7 @@ class GuandanUI:
 
     def choices(self, view: GuandanView) -> list[str]:
         """The numbered answers: the legal return cards (7.5); plays are typed."""
-        if view.to_act == view.seat and view.phase == "return":
+        if view.to_act == view.seat and view.phase == Phase.RETURN:
             return [f"return {CODES[c]}" for c in view.return_options]
         return []
 
@@ -438,18 +370,18 @@ class GuandanUI:
         After ``return``: the legal return cards."""
         if view.to_act != view.seat:
             return []
-        if verb == "return" and view.phase == "return" and not args:
+        if verb == "return" and view.phase == Phase.RETURN and not args:
             return [Completion(CODES[c], "legal return card") for c in view.return_options]
-        if verb != "play" or view.phase not in ("lead", "follow"):
+        if verb != "play" or view.phase not in (Phase.LEAD, Phase.FOLLOW):
             return []
         low = [a.lower() for a in args]
         if "as" in low:
             at = len(low) - 1 - low[::-1].index("as")
             try:
-                codes = _codes(args[:at])
+                codes = [parse_code(a) for a in args[:at]]
             except CardError:
                 return []
-            readings = _reading_candidates(view, codes)
+            readings = [r.key(view.level) for r in view.readings(codes)]
             after = args[at + 1 :]
             if not after:
                 types = [r.split()[0] for r in readings] or list(TYPES)
@@ -459,7 +391,7 @@ class GuandanUI:
                 return [Completion(r[1], " ".join(r)) for r in fits if len(r) > 1]
             return []
         try:
-            typed = counts_of(_codes(args))
+            typed = counts_of([parse_code(a) for a in args])
         except CardError:
             return []
         held = counts_of(view.hand)
@@ -475,11 +407,7 @@ class GuandanUI:
     def describe(self, view: GuandanView, action: Action) -> str:
         """``play 9S 9D (pair 9)``, ``pass`` or ``return 3S``."""
         if action.verb == "play":
-            found = classify(action.cards, view.level)
-            reading = next(
-                (r for r in found if action.key is None or r.key(view.level) == action.key),
-                None,
-            )
+            reading = action.reading(view.level)
             plain = f"play {cards_plain(action.cards)}"
             return f"{plain} ({reading_words(reading, view.level)})" if reading else plain
         return str(action)
@@ -501,18 +429,23 @@ class GuandanUI:
         one line and your own autopass on its own (``forced``). The end of a deal is told by
         :meth:`round_end`, the match by :meth:`outcome`."""
         teller = _Teller(events, seat, forced)
-        teller.context(start)
-        return teller.tell(start)
+        for event in events[:start]:
+            leader = teller.leader
+            teller.read(event)
+            if isinstance(event, Play):
+                teller.leader = leader  # as before: the context keeps the last leader
+        return teller.story(start)
 
     def story_start(self, events: Sequence[Event]) -> int:
         """The lead of the current trick (a resumed deal tells that trick again), or the start
         of the deal while no card has been played in it."""
-        last_start = max((i for i, e in enumerate(events) if e.kind == "start"), default=0)
-        played = [i for i in range(last_start, len(events)) if events[i].kind == "play"]
-        if not played:
-            return last_start
-        leads = [i for i in range(last_start, played[-1]) if events[i].kind == "lead"]
-        return leads[-1] if leads else last_start
+        begins = [i for i, e in enumerate(events) if isinstance(e, Start)]
+        first = begins[-1] if begins else 0
+        plays = [i for i in range(first, len(events)) if isinstance(events[i], Play)]
+        leads = [
+            i for i in range(first, plays[-1] if plays else first) if isinstance(events[i], Lead)
+        ]
+        return leads[-1] if leads else first
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
@@ -520,7 +453,11 @@ class GuandanUI:
         """One line in words per event the seat saw, for ``log`` (your own hand as dealt,
         the tribute, each play, pass, place, and the levels after each deal)."""
         teller = _Teller(events, seat, forced)
-        return [teller.one(i) for i in range(len(events))]
+        lines: list[RenderableType] = []
+        for i, event in enumerate(events):
+            teller.read(event)
+            lines.append(teller.line(i))
+        return lines
 
 
 def _why(view: GuandanView, action: Action) -> str:
@@ -547,8 +484,7 @@ def _why(view: GuandanView, action: Action) -> str:
         )
     if len(action.cards) == len(view.hand):
         return "it is your whole hand: you go out."
-    found = classify(action.cards, level)
-    reading = next((r for r in found if action.key is None or r.key(level) == action.key), None)
+    reading = action.reading(level)
     groups = len(split_hand(view.hand, level))
     if view.table is None:
         if view.hand_sizes[mate] in (1, 2) and reading is not None and reading.size <= 2:

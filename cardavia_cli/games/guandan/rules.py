@@ -175,6 +175,15 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+    def reading(self, level: int) -> Interpretation | None:
+        """The reading a ``play`` plays at ``level`` (6.4, 8.3): the one its ``as`` clause
+        names, else the cards' first (their only one, in canonical form); ``None`` for
+        another verb or cards that do not read so."""
+        if self.verb != "play":
+            return None
+        found = classify(self.cards, level)
+        return next((i for i in found if self.key is None or i.key(level) == self.key), None)
+
 
 PASS = Action("pass")
 
@@ -703,14 +712,10 @@ class GuandanState(GameState[Action, GuandanView]):
             self._pass(seat)
             return
         if stash is not None and stash[0] == action:
-            reading = stash[1]
+            reading: Interpretation | None = stash[1]
         else:  # an action from legal_actions() or forced_action(): read it here
-            found = classify(action.cards, self.level)
-            reading = (
-                found[0]
-                if action.key is None
-                else next(i for i in found if i.key(self.level) == action.key)
-            )
+            reading = action.reading(self.level)
+        assert reading is not None, f"{action} is not a legal play"
         self._play(seat, action.cards, reading)
 
     def _move(self, card: int, giver: int, receiver: int) -> None:
