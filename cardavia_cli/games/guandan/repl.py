@@ -120,10 +120,9 @@ def _key_words(key: str, size: int) -> str:
 class _Teller:
     """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``).
 
-    :meth:`read` follows the story (the deal's level, the play on the table, a trick just
-    led); :meth:`story` tells a stretch of it, folding a lead into its play, a player going
-    out into the last play and passes in a row into one line; :meth:`line` tells one event
-    alone."""
+    :meth:`read` follows the story (the deal's level, the play on the table); :meth:`story`
+    tells a stretch of it, folding a lead into its play, a player going out into the last play
+    and passes in a row into one line; :meth:`line` tells one event alone."""
 
     def __init__(self, events: Sequence[Event], seat: int, forced: frozenset[int]) -> None:
         self.events = events
@@ -132,17 +131,14 @@ class _Teller:
         self.level = 2
         self.deal = 0
         self.top = ""  # the TYPE KEY on the table
-        self.leader: int | None = None  # the seat that has led a trick and not yet played
 
     def read(self, event: Event) -> None:
         """Follow ``event`` (told or not)."""
         match event:
             case Start(deal=deal, level=level):
                 self.deal, self.level = deal, level
-            case Lead(seat=seat):
-                self.leader = seat
             case Play(key=key):
-                self.top, self.leader = key, None
+                self.top = key
 
     def _who(self, seat: int, verb: str) -> Text:
         """``Seat 1 (right) plays``, the seat in bold."""
@@ -193,8 +189,8 @@ class _Teller:
         while i < len(events):
             event = events[i]
             match event:
-                case Play(seat=seat):
-                    verb = "lead" if self.leader == seat else "play"
+                case Play():
+                    verb = "lead" if i and isinstance(events[i - 1], Lead) else "play"
                     self.read(event)
                     line, i = self._play(i, verb)
                     lines.append(line)
@@ -207,8 +203,8 @@ class _Teller:
             match event:
                 case Lead(seat=seat):
                     nxt = events[i + 1] if i + 1 < len(events) else None
-                    if isinstance(nxt, Play) and nxt.seat == seat:
-                        pass  # the play says it
+                    if isinstance(nxt, Play):
+                        pass  # the play says it (a leader plays at once)
                     elif not (seat == self.me and i and isinstance(events[i - 1], _DEAL_START)):
                         lines.append(self._who(seat, "lead").append(" a new trick."))
                 case Deal(cards=cards):
@@ -430,10 +426,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
         :meth:`round_end`, the match by :meth:`outcome`."""
         teller = _Teller(events, seat, forced)
         for event in events[:start]:
-            leader = teller.leader
             teller.read(event)
-            if isinstance(event, Play):
-                teller.leader = leader  # as before: the context keeps the last leader
         return teller.story(start)
 
     def story_start(self, events: Sequence[Event]) -> int:
