@@ -59,6 +59,7 @@ from cardavia_cli.games.guandan.view import (
     cards_text,
     deal_result_line,
     hand_view,
+    key_words,
     label,
     levels_words,
     outcome_view,
@@ -112,25 +113,15 @@ AUTOPASS = Switch(
 _DEAL_START = (Start, Deal, Return, TributeCancelled)
 
 
-def _key_words(key: str, size: int) -> str:
-    """``bomb 7 (5 cards)`` for a bomb, the ``TYPE KEY`` as it is otherwise."""
-    return f"{key} ({size} cards)" if key.startswith("bomb ") else key
-
-
 class _Teller:
     """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``).
 
-    :meth:`read` follows the story (the deal's level, the play on the table); :meth:`story`
-    tells a stretch of it, folding a lead into its play, a player going out into the last play
-    and passes in a row into one line; :meth:`line` tells one event alone."""
+    :meth:`read` follows the story (the deal's number and level, the play on the table);
+    :meth:`story` tells a stretch of it, :meth:`line` one event alone."""
 
     def __init__(self, events: Sequence[Event], seat: int, forced: frozenset[int]) -> None:
-        self.events = events
-        self.me = seat
-        self.forced = forced
-        self.level = 2
-        self.deal = 0
-        self.top = ""  # the TYPE KEY on the table
+        self.events, self.me, self.forced = events, seat, forced
+        self.deal, self.level, self.top = 0, 2, ""  # ``top``: the TYPE KEY on the table
 
     def read(self, event: Event) -> None:
         """Follow ``event`` (told or not)."""
@@ -140,31 +131,36 @@ class _Teller:
             case Play(key=key):
                 self.top = key
 
+    def _at(self, i: int) -> Event | None:
+        """Event ``i``, ``None`` outside the log."""
+        return self.events[i] if 0 <= i < len(self.events) else None
+
     def _who(self, seat: int, verb: str) -> Text:
-        """``Seat 1 (right) plays``, the seat in bold."""
+        """``Seat 1 (right) plays``, in bold."""
         line = Text(subject(seat, self.me), style="bold")
         return line.append(f" {verb_for(seat, self.me, verb)}")
 
-    def _play(self, i: int, verb: str) -> tuple[Text, int]:
-        """A play (``Seat 1 (right) leads pair 9: 9S 9D.``) with the seat going out after it,
-        and the index of the next event."""
+    def _note(self, line: Text, i: int, note: str) -> Text:
+        """``line`` with ``note`` (dim) when event ``i`` is an answer given without asking."""
+        return line.append(f" ({note})", style="dim") if i in self.forced else line
+
+    def _play(self, i: int, verb: str) -> Text:
+        """A play (``Seat 1 (right) leads pair 9: 9S 9D.``), with the seat going out after it."""
         play = self.events[i]
         assert isinstance(play, Play)
-        line = self._who(play.seat, verb).append(f" {_key_words(play.key, len(play.cards))}: ")
+        line = self._who(play.seat, verb).append(f" {key_words(play.key, len(play.cards))}: ")
         line.append_text(cards_text(play.cards, self.level))
-        if i in self.forced:
-            line.append(" (your last card, played for you)", style="dim")
-        i += 1
-        if i < len(self.events) and isinstance(out := self.events[i], Out):
+        self._note(line, i, "your last card, played for you")
+        if isinstance(out := self._at(i + 1), Out):
             line.append(f", and {verb_for(play.seat, self.me, 'go')} out {ordinal(out.place)}")
-            i += 1
-        return line.append("."), i
+        return line.append(".")
 
-    def _passes(self, i: int) -> tuple[list[Text], int]:
-        """Passes in a row: the others' in one line, yours made by autopass in its own."""
+    def _passes(self, i: int) -> list[Text]:
+        """The passes in a row from event ``i``: the others' in one line, yours made by
+        autopass in its own."""
         seats: list[int] = []
         auto = False
-        while i < len(self.events) and isinstance(event := self.events[i], Pass):
+        while isinstance(event := self._at(i), Pass):
             if event.seat == self.me and i in self.forced:
                 auto = True
             else:
@@ -177,83 +173,65 @@ class _Teller:
             word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
             lines.append(Text(f"{capital(who)} {word}."))
         if auto:
-            top = f" beats {self.top}" if self.top else " beats the table"
-            lines.append(Text(f"You pass: nothing in your hand{top} (autopass).", style="dim"))
-        return lines, i
+            text = f"You pass: nothing in your hand beats {self.top or 'the table'} (autopass)."
+            lines.append(Text(text, style="dim"))
+        return lines
 
     def story(self, start: int) -> list[RenderableType]:
-        """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`)."""
-        events = self.events
+        """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`). A lead is told with
+        its play (a leader plays at once), a seat going out with its last play, passes in a
+        row with the first; your lead of a deal's first trick by the status; the deal's end
+        and the match's result by :meth:`GuandanUI.round_end` and :meth:`GuandanUI.outcome`."""
         lines: list[RenderableType] = []
-        i = start
-        while i < len(events):
-            event = events[i]
-            match event:
-                case Play():
-                    verb = "lead" if i and isinstance(events[i - 1], Lead) else "play"
-                    self.read(event)
-                    line, i = self._play(i, verb)
-                    lines.append(line)
-                    continue
-                case Pass():
-                    told, i = self._passes(i)
-                    lines.extend(told)
-                    continue
+        for i in range(start, len(self.events)):
+            event, before = self.events[i], self._at(i - 1)
             self.read(event)
             match event:
-                case Lead(seat=seat):
-                    nxt = events[i + 1] if i + 1 < len(events) else None
-                    if isinstance(nxt, Play):
-                        pass  # the play says it (a leader plays at once)
-                    elif not (seat == self.me and i and isinstance(events[i - 1], _DEAL_START)):
-                        lines.append(self._who(seat, "lead").append(" a new trick."))
+                case Play():
+                    lines.append(self._play(i, "lead" if isinstance(before, Lead) else "play"))
+                case Pass() if not (i > start and isinstance(before, Pass)):
+                    lines.extend(self._passes(i))
+                case Lead(seat=seat) if not (
+                    isinstance(self._at(i + 1), Play)
+                    or (seat == self.me and isinstance(before, _DEAL_START))
+                ):
+                    lines.append(self._who(seat, "lead").append(" a new trick."))
                 case Deal(cards=cards):
                     lines.append(Text(f"You are dealt {plural(len(cards), 'card')}."))
-                case Places() | Advance() | Levels() | Match():
-                    pass  # the deal's end and the match's result say these
-                case _:
+                case Start() | TributeCancelled() | Tribute() | Return():
                     lines.append(self.line(i))
-            i += 1
         return lines
 
     def line(self, i: int) -> Text:
         """Event ``i`` alone, in words (the events before it read)."""
-        event, me = self.events[i], self.me
+        event, me, level = self.events[i], self.me, self.level
         match event:
-            case Start(deal=deal, level=level, level_team=level_team):
-                line = Text(f"Deal {deal}, played at level {level_str(level)}", style="bold")
+            case Start(deal=deal, level=at, level_team=level_team):
+                text = f"Deal {deal}, played at level {level_str(at)}"
                 if level_team is None:
-                    return line.append(" (a match's first deal: nobody declares).")
-                return line.append(f", {team_own(level_team, me)} level.")
+                    return Text(f"{text} (a match's first deal: nobody declares).", style="bold")
+                return Text(f"{text}, {team_own(level_team, me)} level.", style="bold")
             case Deal(cards=cards):
-                ordered = sorted(cards, key=lambda c: (is_wild(c, self.level), c))
-                return Text("You are dealt: ").append_text(cards_text(ordered, self.level))
+                ordered = sorted(cards, key=lambda c: (is_wild(c, level), c))
+                return Text("You are dealt: ").append_text(cards_text(ordered, level))
             case TributeCancelled(payers=payers):
                 who = " and ".join(label(s, me) for s in payers)
                 hold = "hold" if len(payers) > 1 else verb_for(payers[0], me, "hold")
-                return Text(
-                    f"No tribute this deal: {who} {hold} both red jokers (rules 7.2).", style="bold"
-                )
+                text = f"No tribute this deal: {who} {hold} both red jokers (rules 7.2)."
+                return Text(text, style="bold")
             case Tribute(giver=giver, receiver=receiver, card=card):
                 line = self._who(giver, "pay").append(f" tribute to {label(receiver, me)}: ")
-                return line.append_text(cards_text((card,), self.level)).append(".")
+                return line.append_text(cards_text((card,), level)).append(".")
             case Return(giver=giver, receiver=receiver, card=card):
                 line = self._who(giver, "return").append(" ")
-                line.append_text(cards_text((card,), self.level)).append(
-                    f" to {label(receiver, me)}"
-                )
-                if i in self.forced:
-                    line.append(" (the only card you could return)", style="dim")
-                return line.append(".")
+                line.append_text(cards_text((card,), level)).append(f" to {label(receiver, me)}")
+                return self._note(line, i, "the only card you could return").append(".")
             case Lead(seat=seat):
                 return self._who(seat, "lead").append(".")
             case Play():
-                return self._play(i, "play")[0]
+                return self._play(i, "play")
             case Pass(seat=seat):
-                line = self._who(seat, "pass")
-                if i in self.forced:
-                    line.append(" (autopass)", style="dim")
-                return line.append(".")
+                return self._note(self._who(seat, "pass"), i, "autopass").append(".")
             case Out(seat=seat, place=place):
                 return Text(f"{subject(seat, me)} {verb_for(seat, me, 'go')} out {ordinal(place)}.")
             case Places(places=places):
@@ -432,13 +410,11 @@ class GuandanUI(GameUI[GuandanView, Action]):
     def story_start(self, events: Sequence[Event]) -> int:
         """The lead of the current trick (a resumed deal tells that trick again), or the start
         of the deal while no card has been played in it."""
-        begins = [i for i, e in enumerate(events) if isinstance(e, Start)]
-        first = begins[-1] if begins else 0
-        plays = [i for i in range(first, len(events)) if isinstance(events[i], Play)]
-        leads = [
-            i for i in range(first, plays[-1] if plays else first) if isinstance(events[i], Lead)
-        ]
-        return leads[-1] if leads else first
+        first = max((i for i, e in enumerate(events) if isinstance(e, Start)), default=0)
+        played = max(
+            (i for i in range(first, len(events)) if isinstance(events[i], Play)), default=first
+        )
+        return max((i for i in range(first, played) if isinstance(events[i], Lead)), default=first)
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]

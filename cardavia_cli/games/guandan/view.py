@@ -78,10 +78,16 @@ def cards_plain(codes: Iterable[int]) -> str:
     return " ".join(CODES[c] for c in codes)
 
 
+def key_words(key: str, size: int) -> str:
+    """A play's ``TYPE KEY`` (8.3) and, for a bomb, its ``size`` in cards: ``pair 9``,
+    ``joker_bomb``, ``bomb 7 (5 cards)`` (6.3)."""
+    return f"{key} ({size} cards)" if key.startswith("bomb ") else key
+
+
 def reading_words(reading: Interpretation, level: int) -> str:
-    """``pair 9``, ``straight_flush T``, ``bomb 7 (5 cards)``, ``joker_bomb`` (6.3, 8.3)."""
-    key = reading.key(level)
-    return f"{key} ({reading.size} cards)" if reading.type == "bomb" else key
+    """:func:`key_words` of ``reading`` at ``level``: ``straight_flush T``, ``bomb 7 (5
+    cards)``."""
+    return key_words(reading.key(level), reading.size)
 
 
 def hand_text(view: GuandanView) -> Text:
