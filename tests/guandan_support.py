@@ -9,7 +9,7 @@ from typing import Any
 from cardavia_cli.engine.seats import SEATS
 from cardavia_cli.games.guandan.cards import DECK, VALUES, code_str, parse_codes
 from cardavia_cli.games.guandan.hands import counts_of
-from cardavia_cli.games.guandan.rules import GuandanState, new_state
+from cardavia_cli.games.guandan.rules import GuandanState, Phase, new_state
 
 
 def deck_for(hands: Sequence[Sequence[str]]) -> list[str]:
@@ -68,8 +68,9 @@ def set_position(
     state.table = None
     state.passes = 0
     state.turn = leader
-    state._phase = "lead"
+    state._phase = Phase.LEAD
     state._legal = None
+    state._stash = None
     return state
 
 

@@ -317,3 +317,33 @@ def test_after_you_go_out_the_deal_plays_on_and_the_match_can_be_won() -> None:
         len([ln for ln in lines if ln.startswith("Deal ") and ": 1st " in ln])
         == session.state.rounds_finished - 1
     )
+
+
+def test_a_leader_playing_again_in_its_own_trick_plays_it_does_not_lead() -> None:
+    """Regression: told after the trick's first plays (a new stretch of the story), the
+    leader's second play of the trick was told as a lead."""
+    from cardavia_cli.games.guandan.cards import parse_codes
+    from cardavia_cli.games.guandan.events import Lead, Play, Start
+
+    def play(seat: int, card: str, key: str) -> Play:
+        return Play(seat, tuple(parse_codes([card])), key)
+
+    events = [
+        Start(1, 2, None),
+        Lead(1),
+        play(1, "3D", "single 3"),
+        play(2, "7C", "single 7"),
+        play(3, "9S", "single 9"),
+        play(0, "AC", "single A"),
+        play(1, "BJ", "single BJ"),
+    ]
+    told = [str(line) for line in UI.narrate(events, 6, 0, frozenset())]
+    assert told == ["Seat 1 (right) plays single BJ: BJ."]
+    told = [str(line) for line in UI.narrate(events, 1, 0, frozenset())]
+    assert told[0] == "Seat 1 (right) leads single 3: 3D."
+    assert told[1:] == [
+        "Seat 2 (partner) plays single 7: 7C.",
+        "Seat 3 (left) plays single 9: 9S.",
+        "You play single A: AC.",
+        "Seat 1 (right) plays single BJ: BJ.",
+    ]

@@ -472,3 +472,41 @@ def test_a_fresh_match_result_shape():
         "deals": 0,
         "match_winner": None,
     }
+
+
+# -- the books kept by the base state: checked once, read once ---------------------------------
+
+
+def test_parse_action_returns_a_checked_action_and_a_play_is_read_once(monkeypatch):
+    """``parse_action`` refuses what ``apply`` refuses and returns the canonical action, which
+    ``push`` plays unchecked; the play's cards are classified (6.4) once, in ``parse_action``."""
+    from cardavia_cli.games.guandan import combos, rules
+
+    calls = []
+
+    def counted(cards, level):
+        calls.append(tuple(cards))
+        return combos.classify(cards, level)
+
+    rng = random.Random(5)
+    state = new_state(seed=5)
+    for _ in range(60):
+        if state.is_over or state.at_break:
+            break
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        bare = str(Action(action.verb, action.cards))  # without its 'as' clause
+        try:
+            parsed = state.parse_action(bare)
+        except AmbiguousActionError as exc:
+            assert action.key is not None and str(action) in exc.candidates
+        else:
+            assert state.is_legal(parsed) and parsed in legal
+        parsed = state.parse_action(str(action))
+        assert parsed == action
+        monkeypatch.setattr(rules, "classify", counted)
+        calls.clear()
+        state.push(parsed)
+        assert calls == []  # read in parse_action, not again
+        monkeypatch.setattr(rules, "classify", combos.classify)
+    assert len(state.history) == 60

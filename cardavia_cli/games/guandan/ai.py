@@ -44,7 +44,7 @@ from cardavia_cli.games.guandan.cards import (
 )
 from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
 from cardavia_cli.games.guandan.hands import counts_of
-from cardavia_cli.games.guandan.rules import PASS, Action, GuandanView, play_action
+from cardavia_cli.games.guandan.rules import PASS, Action, GuandanView, Phase, play_action
 
 #: An opponent holding this many cards or fewer is "about to go out" (bombs come out).
 DANGER = 6
@@ -250,7 +250,7 @@ class BasicAgent:
     name = "basic"
 
     def choose(self, view: GuandanView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "return":
+        if view.phase == Phase.RETURN:
             choice = self._return(view)
         elif view.leading:
             choice = self._lead(view)

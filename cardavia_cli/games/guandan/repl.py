@@ -32,29 +32,45 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import partner, team
+from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import capital, ordinal, plural, team_name, verb_for
 from cardavia_cli.games.guandan.ai import group_count, split_hand
-from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code, parse_level
-from cardavia_cli.games.guandan.combos import TYPES, classify, outranks
+from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
+from cardavia_cli.games.guandan.combos import TYPES
+from cardavia_cli.games.guandan.events import (
+    Advance,
+    Deal,
+    Lead,
+    Levels,
+    Match,
+    Out,
+    Pass,
+    Places,
+    Play,
+    Return,
+    Start,
+    Tribute,
+    TributeCancelled,
+)
 from cardavia_cli.games.guandan.hands import can_beat, counts_of
-from cardavia_cli.games.guandan.rules import Action, GuandanView
+from cardavia_cli.games.guandan.rules import Action, GuandanView, Phase
 from cardavia_cli.games.guandan.view import (
     cards_plain,
     cards_text,
+    deal_result_line,
     hand_view,
-    ordinal,
+    key_words,
+    label,
+    levels_words,
     outcome_view,
     places_words,
-    plural,
     reading_words,
     round_end_view,
-    seat_label,
-    seat_subject,
     status_view,
+    subject,
     table_view,
-    team_name,
-    verb_for,
+    team_own,
 )
-from cardavia_cli.games.guandan.view import deal_result_line as _deal_result_line
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(
@@ -93,251 +109,144 @@ AUTOPASS = Switch(
 )
 
 
-#: Events after which a lead is the deal's first.
-_DEAL_START = frozenset({"start", "deal", "return", "tribute_cancelled"})
-
-
-def _words(event: Event) -> tuple[str, ...]:
-    return tuple(map(str, event.args))
-
-
-def _codes(texts: Sequence[str]) -> list[int]:
-    return [parse_code(t) for t in texts]
-
-
-def _play_parts(event: Event) -> tuple[int, list[int], str]:
-    """The seat, the cards and the ``TYPE KEY`` of a ``play`` event."""
-    w = _words(event)
-    at = w.index("as")
-    return int(w[0]), _codes(w[1:at]), " ".join(w[at + 1 :])
-
-
-def _key_words(key: str, size: int) -> str:
-    """``bomb 7 (5 cards)`` for a bomb, the key as it is otherwise."""
-    return f"{key} ({size} cards)" if key.startswith("bomb ") else key
+#: Events after which a lead is the deal's first (the status says who leads it).
+_DEAL_START = (Start, Deal, Return, TributeCancelled)
 
 
 class _Teller:
-    """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``)."""
+    """Tells the events one seat sees in words (:meth:`GuandanUI.narrate` and ``log``).
+
+    :meth:`read` follows the story (the deal's number and level, the play on the table);
+    :meth:`story` tells a stretch of it, :meth:`line` one event alone."""
 
     def __init__(self, events: Sequence[Event], seat: int, forced: frozenset[int]) -> None:
-        self.events = events
-        self.seat = seat
-        self.forced = forced
-        self.level = 2
-        self.deal = 0
-        self.top_key = ""
-        self.leader: int | None = None
+        self.events, self.me, self.forced = events, seat, forced
+        self.deal, self.level, self.top = 0, 2, ""  # ``top``: the TYPE KEY on the table
 
-    def context(self, start: int) -> None:
-        """Read ``events[:start]`` (already told): the deal's level and the table's play."""
-        for e in self.events[:start]:
-            self._track(e)
+    def read(self, event: Event) -> None:
+        """Follow ``event`` (told or not)."""
+        match event:
+            case Start(deal=deal, level=level):
+                self.deal, self.level = deal, level
+            case Play(key=key):
+                self.top = key
 
-    def _track(self, event: Event) -> None:
-        if event.kind == "start":
-            self.deal = int(event.args[0])
-            self.level = parse_level(str(event.args[1]))
-        elif event.kind == "lead":
-            self.leader = int(event.args[0])
-        elif event.kind == "play":
-            self.top_key = _play_parts(event)[2]
+    def _at(self, i: int) -> Event | None:
+        """Event ``i``, ``None`` outside the log."""
+        return self.events[i] if 0 <= i < len(self.events) else None
 
-    def _who(self, seat: int) -> Text:
-        return Text(seat_subject(seat, self.seat), style="bold")
+    def _who(self, seat: int, verb: str) -> Text:
+        """``Seat 1 (right) plays``, in bold."""
+        line = Text(subject(seat, self.me), style="bold")
+        return line.append(f" {verb_for(seat, self.me, verb)}")
 
-    def _cards(self, codes: Sequence[int]) -> Text:
-        return cards_text(codes, self.level)
+    def _note(self, line: Text, i: int, note: str) -> Text:
+        """``line`` with ``note`` (dim) when event ``i`` is an answer given without asking."""
+        return line.append(f" ({note})", style="dim") if i in self.forced else line
 
-    def _start_line(self, event: Event) -> Text:
-        w = _words(event)
-        line = Text(f"Deal {w[0]}, played at level {w[1]}", style="bold")
-        if w[2] == "none":
-            line.append(" (a match's first deal: nobody declares).")
-        else:
-            line.append(f", {team_name(int(w[2]), self.seat).split()[0]} level.")
-        return line
+    def _play(self, i: int, verb: str) -> Text:
+        """A play (``Seat 1 (right) leads pair 9: 9S 9D.``), with the seat going out after it."""
+        play = self.events[i]
+        assert isinstance(play, Play)
+        line = self._who(play.seat, verb).append(f" {key_words(play.key, len(play.cards))}: ")
+        line.append_text(cards_text(play.cards, self.level))
+        self._note(line, i, "your last card, played for you")
+        if isinstance(out := self._at(i + 1), Out):
+            line.append(f", and {verb_for(play.seat, self.me, 'go')} out {ordinal(out.place)}")
+        return line.append(".")
 
-    def _play_line(self, i: int, leads: bool) -> tuple[Text, int]:
-        """A play (``Seat 1 (right) leads pair 9: 9S 9D``), with the seat going out after it."""
-        seat, codes, key = _play_parts(self.events[i])
-        line = self._who(seat)
-        word = "lead" if leads else "play"
-        line.append(f" {verb_for(seat, self.seat, word)} {_key_words(key, len(codes))}: ")
-        line.append_text(self._cards(codes))
-        if i in self.forced:
-            line.append(" (your last card, played for you)", style="dim")
-        j = i + 1
-        if j < len(self.events) and self.events[j].kind == "out":
-            place = int(self.events[j].args[1])
-            line.append(f", and {verb_for(seat, self.seat, 'go', 'goes')} out {ordinal(place)}")
-            j += 1
-        line.append(".")
-        return line, j
-
-    def _passes(self, i: int) -> tuple[list[Text], int]:
-        """Passes in a row: the others in one line, yours made by autopass in its own."""
-        events = self.events
-        names: list[str] = []
+    def _passes(self, i: int) -> list[Text]:
+        """The passes in a row from event ``i``: the others' in one line, yours made by
+        autopass in its own."""
+        seats: list[int] = []
         auto = False
-        j = i
-        while j < len(events) and events[j].kind == "pass":
-            seat = int(events[j].args[0])
-            if seat == self.seat and j in self.forced:
+        while isinstance(event := self._at(i), Pass):
+            if event.seat == self.me and i in self.forced:
                 auto = True
             else:
-                names.append(seat_label(seat, self.seat))
-            j += 1
-        lines: list[Text] = []
-        if names:
-            if len(names) == 1:
-                who = names[0]
-                word = "pass" if who == "you" else "passes"
-            else:
-                who = ", ".join(names[:-1]) + " and " + names[-1]
-                word = "pass"
-            lines.append(Text(f"{who[0].upper()}{who[1:]} {word}."))
-        if auto:
-            top = f" beats {self.top_key}" if self.top_key else " beats the table"
-            lines.append(Text(f"You pass: nothing in your hand{top} (autopass).", style="dim"))
-        return lines, j
-
-    def tell(self, start: int) -> list[RenderableType]:
-        """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`)."""
-        events = self.events
-        lines: list[RenderableType] = []
-        i = start
-        while i < len(events):
-            e = events[i]
-            kind = e.kind
-            if kind == "lead":
-                seat = int(e.args[0])
-                nxt = events[i + 1] if i + 1 < len(events) else None
-                if nxt is not None and nxt.kind == "play" and int(nxt.args[0]) == seat:
-                    self._track(nxt)
-                    self.leader = None
-                    line, i = self._play_line(i + 1, leads=True)
-                    lines.append(line)
-                    continue
-                self._track(e)
-                if seat == self.seat and i and events[i - 1].kind in _DEAL_START:
-                    i += 1  # the status says it: you lead the deal's first trick
-                    continue
-                line = self._who(seat)
-                line.append(f" {verb_for(seat, self.seat, 'lead')} a new trick.")
-                lines.append(line)
-                i += 1
-                continue
-            if kind == "play":
-                leads = self.leader == int(e.args[0])
-                self._track(e)
-                self.leader = None
-                line, i = self._play_line(i, leads=leads)
-                lines.append(line)
-                continue
-            if kind == "pass":
-                told, i = self._passes(i)
-                lines.extend(told)
-                continue
-            self._track(e)
-            if kind == "deal":
-                lines.append(Text(f"You are dealt {plural(len(e.args) - 1, 'card')}."))
-            elif kind in ("places", "advance", "levels", "match"):
-                pass  # the deal's end and the match's result say these
-            else:
-                lines.append(self.plain(i))
+                seats.append(event.seat)
             i += 1
+        lines: list[Text] = []
+        if seats:
+            names = [label(s, self.me) for s in seats]
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
+            lines.append(Text(f"{capital(who)} {word}."))
+        if auto:
+            text = f"You pass: nothing in your hand beats {self.top or 'the table'} (autopass)."
+            lines.append(Text(text, style="dim"))
         return lines
 
-    def plain(self, i: int) -> Text:
-        """One event alone, in words."""
-        event = self.events[i]
-        kind, w = event.kind, _words(event)
-        me = self.seat
-        if kind == "start":
-            return self._start_line(event)
-        if kind == "deal":
-            line = Text("You are dealt: ")
-            codes = sorted(_codes(w[1:]), key=lambda c: (is_wild(c, self.level), c))
-            line.append_text(self._cards(codes))
-            return line
-        if kind == "tribute_cancelled":
-            payers = [seat_label(int(s), me) for s in w]
-            who = " and ".join(payers)
-            hold = "hold" if len(payers) > 1 or payers[0] == "you" else "holds"
-            return Text(
-                f"No tribute this deal: {who} {hold} both red jokers (rules 7.2).", style="bold"
-            )
-        if kind == "tribute":
-            giver, receiver = int(w[0]), int(w[1])
-            line = self._who(giver)
-            line.append(f" {verb_for(giver, me, 'pay')} tribute to {seat_label(receiver, me)}: ")
-            line.append_text(self._cards(_codes(w[2:3])))
-            line.append(".")
-            return line
-        if kind == "return":
-            giver, receiver = int(w[0]), int(w[1])
-            line = self._who(giver)
-            line.append(f" {verb_for(giver, me, 'return')} ")
-            line.append_text(self._cards(_codes(w[2:3])))
-            line.append(f" to {seat_label(receiver, me)}")
-            if i in self.forced:
-                line.append(" (the only card you could return)", style="dim")
-            line.append(".")
-            return line
-        if kind == "lead":
-            seat = int(w[0])
-            line = self._who(seat)
-            line.append(f" {verb_for(seat, me, 'lead')}.")
-            return line
-        if kind == "play":
-            self._track(event)
-            line, _ = self._play_line(i, leads=False)
-            return line
-        if kind == "pass":
-            seat = int(w[0])
-            line = self._who(seat)
-            line.append(f" {verb_for(seat, me, 'pass', 'passes')}")
-            if i in self.forced:
-                line.append(" (autopass)", style="dim")
-            line.append(".")
-            return line
-        if kind == "out":
-            seat, place = int(w[0]), int(w[1])
-            return Text(
-                f"{seat_subject(seat, me)} {verb_for(seat, me, 'go', 'goes')} out {ordinal(place)}."
-            )
-        if kind == "places":
-            return Text(f"Deal {self.deal} is over: {places_words([int(s) for s in w], me)}.")
-        if kind == "advance":
-            t, n = int(w[0]), int(w[1])
-            return Text(f"{team_name(t, me).capitalize()} goes up {plural(n, 'level')}.")
-        if kind == "levels":
-            mine = w[team(me)]
-            theirs = w[team(partner(me)) ^ 1]
-            return Text(f"Levels: us {mine}, them {theirs}.")
-        if kind == "match":
-            return Text(f"{team_name(int(w[0]), me).capitalize()} wins the match.", style="bold")
+    def story(self, start: int) -> list[RenderableType]:
+        """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`). A lead is told with
+        its play (a leader plays at once), a seat going out with its last play, passes in a
+        row with the first; your lead of a deal's first trick by the status; the deal's end
+        and the match's result by :meth:`GuandanUI.round_end` and :meth:`GuandanUI.outcome`."""
+        lines: list[RenderableType] = []
+        for i in range(start, len(self.events)):
+            event, before = self.events[i], self._at(i - 1)
+            self.read(event)
+            match event:
+                case Play():
+                    lines.append(self._play(i, "lead" if isinstance(before, Lead) else "play"))
+                case Pass() if not (i > start and isinstance(before, Pass)):
+                    lines.extend(self._passes(i))
+                case Lead(seat=seat) if not (
+                    isinstance(self._at(i + 1), Play)
+                    or (seat == self.me and isinstance(before, _DEAL_START))
+                ):
+                    lines.append(self._who(seat, "lead").append(" a new trick."))
+                case Deal(cards=cards):
+                    lines.append(Text(f"You are dealt {plural(len(cards), 'card')}."))
+                case Start() | TributeCancelled() | Tribute() | Return():
+                    lines.append(self.line(i))
+        return lines
+
+    def line(self, i: int) -> Text:
+        """Event ``i`` alone, in words (the events before it read)."""
+        event, me, level = self.events[i], self.me, self.level
+        match event:
+            case Start(deal=deal, level=at, level_team=level_team):
+                text = f"Deal {deal}, played at level {level_str(at)}"
+                if level_team is None:
+                    return Text(f"{text} (a match's first deal: nobody declares).", style="bold")
+                return Text(f"{text}, {team_own(level_team, me)} level.", style="bold")
+            case Deal(cards=cards):
+                ordered = sorted(cards, key=lambda c: (is_wild(c, level), c))
+                return Text("You are dealt: ").append_text(cards_text(ordered, level))
+            case TributeCancelled(payers=payers):
+                who = " and ".join(label(s, me) for s in payers)
+                hold = "hold" if len(payers) > 1 else verb_for(payers[0], me, "hold")
+                text = f"No tribute this deal: {who} {hold} both red jokers (rules 7.2)."
+                return Text(text, style="bold")
+            case Tribute(giver=giver, receiver=receiver, card=card):
+                line = self._who(giver, "pay").append(f" tribute to {label(receiver, me)}: ")
+                return line.append_text(cards_text((card,), level)).append(".")
+            case Return(giver=giver, receiver=receiver, card=card):
+                line = self._who(giver, "return").append(" ")
+                line.append_text(cards_text((card,), level)).append(f" to {label(receiver, me)}")
+                return self._note(line, i, "the only card you could return").append(".")
+            case Lead(seat=seat):
+                return self._who(seat, "lead").append(".")
+            case Play():
+                return self._play(i, "play")
+            case Pass(seat=seat):
+                return self._note(self._who(seat, "pass"), i, "autopass").append(".")
+            case Out(seat=seat, place=place):
+                return Text(f"{subject(seat, me)} {verb_for(seat, me, 'go')} out {ordinal(place)}.")
+            case Places(places=places):
+                return Text(f"Deal {self.deal} is over: {places_words(places, me)}.")
+            case Advance(team=team_number, levels=n):
+                return Text(f"{capital(team_name(team_number, me))} goes up {plural(n, 'level')}.")
+            case Levels(levels=levels):
+                return Text(f"Levels: {levels_words(levels, me)}.")
+            case Match(team=team_number):
+                return Text(f"{capital(team_name(team_number, me))} wins the match.", style="bold")
         return Text(event.text)
 
-    def one(self, i: int) -> Text:
-        """The log line of event ``i`` (events before it have been read)."""
-        event = self.events[i]
-        if event.kind != "play":
-            self._track(event)
-        return self.plain(i)
 
-
-def _reading_candidates(view: GuandanView, codes: Sequence[int]) -> list[str]:
-    """The ``TYPE KEY`` readings of ``codes`` open now (8.3: those that beat the table)."""
-    found = classify(codes, view.level)
-    if view.table is not None:
-        found = [r for r in found if outranks(r, view.table.interpretation)]
-    return [r.key(view.level) for r in found]
-
-
-class GuandanUI:
-    """Guandan for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+class GuandanUI(GameUI[GuandanView, Action]):
+    """Guandan for the REPL; see the module docstring and :class:`~.engine.ui.GameUI`."""
 
     actions = ACTIONS
     has_breaks = True
@@ -357,21 +266,18 @@ class GuandanUI:
         mate = partner(me)
         right, left = (s for s in range(4) if team(s) != team(me))
         line = Text("Guandan", style="bold")
-        line.append(f", {origin}: you (seat {me}) and {seat_label(mate, me)}, ")
-        line.append(f"{seats[mate]}, against {seat_label(right, me)} and {seat_label(left, me)}")
+        line.append(f", {origin}: you (seat {me}) and {label(mate, me)}, ")
+        line.append(f"{seats[mate]}, against {label(right, me)} and {label(left, me)}")
         if seats[right] == seats[left]:
             line.append(f", {seats[right]}.")
         else:
             line.append(f", {seats[right]} and {seats[left]}.")
-        mine = level_str(view.levels[team(me)])
-        theirs = level_str(view.levels[team(right)])
         at = level_str(view.level)
-        levels = Text(f"Levels: us {mine}, them {theirs}. ")
+        levels = Text(f"Levels: {levels_words(view.levels, me)}. ")
         if view.level_team is None:
             levels.append(f"The first deal is played at {at}: ")
         else:
-            whose = "your" if view.level_team == team(me) else "their"
-            levels.append(f"This deal is played at {at}, {whose} level: ")
+            levels.append(f"This deal is played at {at}, {team_own(view.level_team, me)} level: ")
         levels.append(
             f"the {at}s rank just below the jokers and {at}H is wild. First out wins the deal; "
             "the match is won at level A."
@@ -393,7 +299,7 @@ class GuandanUI:
     def prompt(self, view: GuandanView) -> str:
         """``return > ``, ``lead > `` or ``beat pair 9 > `` (with the level: ``5: lead >``)."""
         at = level_str(view.level)
-        if view.phase == "return":
+        if view.phase == Phase.RETURN:
             return f"{at}: return > "
         if view.table is None:
             return f"{at}: lead > "
@@ -410,7 +316,7 @@ class GuandanUI:
 
     def round_summary(self, view: GuandanView) -> RenderableType:
         """One line for a finished deal: its places and the levels after it."""
-        return Text(_deal_result_line(view))
+        return Text(deal_result_line(view))
 
     # -- choices, completion -------------------------------------------------------------------
     def legal_verbs(self, view: GuandanView) -> list[str]:
@@ -418,7 +324,7 @@ class GuandanUI:
         (``pass`` alone when nothing in the hand beats the table)."""
         if view.to_act != view.seat:
             return []
-        if view.phase == "return":
+        if view.phase == Phase.RETURN:
             return ["return"]
         if view.table is None:
             return ["play"]
@@ -428,7 +334,7 @@ class GuandanUI:
 
     def choices(self, view: GuandanView) -> list[str]:
         """The numbered answers: the legal return cards (7.5); plays are typed."""
-        if view.to_act == view.seat and view.phase == "return":
+        if view.to_act == view.seat and view.phase == Phase.RETURN:
             return [f"return {CODES[c]}" for c in view.return_options]
         return []
 
@@ -438,18 +344,18 @@ class GuandanUI:
         After ``return``: the legal return cards."""
         if view.to_act != view.seat:
             return []
-        if verb == "return" and view.phase == "return" and not args:
+        if verb == "return" and view.phase == Phase.RETURN and not args:
             return [Completion(CODES[c], "legal return card") for c in view.return_options]
-        if verb != "play" or view.phase not in ("lead", "follow"):
+        if verb != "play" or view.phase not in (Phase.LEAD, Phase.FOLLOW):
             return []
         low = [a.lower() for a in args]
         if "as" in low:
             at = len(low) - 1 - low[::-1].index("as")
             try:
-                codes = _codes(args[:at])
+                codes = [parse_code(a) for a in args[:at]]
             except CardError:
                 return []
-            readings = _reading_candidates(view, codes)
+            readings = [r.key(view.level) for r in view.readings(codes)]
             after = args[at + 1 :]
             if not after:
                 types = [r.split()[0] for r in readings] or list(TYPES)
@@ -459,7 +365,7 @@ class GuandanUI:
                 return [Completion(r[1], " ".join(r)) for r in fits if len(r) > 1]
             return []
         try:
-            typed = counts_of(_codes(args))
+            typed = counts_of([parse_code(a) for a in args])
         except CardError:
             return []
         held = counts_of(view.hand)
@@ -475,11 +381,7 @@ class GuandanUI:
     def describe(self, view: GuandanView, action: Action) -> str:
         """``play 9S 9D (pair 9)``, ``pass`` or ``return 3S``."""
         if action.verb == "play":
-            found = classify(action.cards, view.level)
-            reading = next(
-                (r for r in found if action.key is None or r.key(view.level) == action.key),
-                None,
-            )
+            reading = action.reading(view.level)
             plain = f"play {cards_plain(action.cards)}"
             return f"{plain} ({reading_words(reading, view.level)})" if reading else plain
         return str(action)
@@ -501,18 +403,18 @@ class GuandanUI:
         one line and your own autopass on its own (``forced``). The end of a deal is told by
         :meth:`round_end`, the match by :meth:`outcome`."""
         teller = _Teller(events, seat, forced)
-        teller.context(start)
-        return teller.tell(start)
+        for event in events[:start]:
+            teller.read(event)
+        return teller.story(start)
 
     def story_start(self, events: Sequence[Event]) -> int:
         """The lead of the current trick (a resumed deal tells that trick again), or the start
         of the deal while no card has been played in it."""
-        last_start = max((i for i, e in enumerate(events) if e.kind == "start"), default=0)
-        played = [i for i in range(last_start, len(events)) if events[i].kind == "play"]
-        if not played:
-            return last_start
-        leads = [i for i in range(last_start, played[-1]) if events[i].kind == "lead"]
-        return leads[-1] if leads else last_start
+        first = max((i for i, e in enumerate(events) if isinstance(e, Start)), default=0)
+        played = max(
+            (i for i in range(first, len(events)) if isinstance(events[i], Play)), default=first
+        )
+        return max((i for i in range(first, played) if isinstance(events[i], Lead)), default=first)
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
@@ -520,7 +422,11 @@ class GuandanUI:
         """One line in words per event the seat saw, for ``log`` (your own hand as dealt,
         the tribute, each play, pass, place, and the levels after each deal)."""
         teller = _Teller(events, seat, forced)
-        return [teller.one(i) for i in range(len(events))]
+        lines: list[RenderableType] = []
+        for i, event in enumerate(events):
+            teller.read(event)
+            lines.append(teller.line(i))
+        return lines
 
 
 def _why(view: GuandanView, action: Action) -> str:
@@ -547,8 +453,7 @@ def _why(view: GuandanView, action: Action) -> str:
         )
     if len(action.cards) == len(view.hand):
         return "it is your whole hand: you go out."
-    found = classify(action.cards, level)
-    reading = next((r for r in found if action.key is None or r.key(level) == action.key), None)
+    reading = action.reading(level)
     groups = len(split_hand(view.hand, level))
     if view.table is None:
         if view.hand_sizes[mate] in (1, 2) and reading is not None and reading.size <= 2:

@@ -2,18 +2,20 @@
 
 One :class:`GuandanState` is a match: deal after deal, levels 2 to A, until a team wins the
 match at A (section 10). Decisions are ``play CARDS [as TYPE KEY]`` and ``pass`` in the tricks
-(8.2, 8.3) and ``return CARD`` after a tribute (8.1). Everything else runs inside
-:meth:`GuandanState.apply`: the tribute payments (7.3, automatic), the turn (9.3), the end of
-a trick and the next leader (9.5), players going out and their places (9.4), the end of the
-deal (9.6) and the levels (10). Between deals the match pauses (:attr:`~GuandanState.at_break`);
+(8.2, 8.3) and ``return CARD`` after a tribute (8.1); the decision point is a :class:`Phase`.
+The base state checks an action once (:meth:`GuandanState._refusal`) and keeps the books;
+everything else runs inside :meth:`GuandanState._apply`: the tribute payments (7.3,
+automatic), the turn (9.3), the end of a trick and the next leader (9.5), players going out
+and their places (9.4), the end of the deal (9.6) and the levels (10), each told by an event
+of :mod:`.events`. Between deals the match pauses (:attr:`~GuandanState.at_break`);
 :meth:`~GuandanState.next_round` deals the next one, tribute first.
 
 Cards are face codes (:mod:`.cards`); a hand is a count vector of 54 entries (:mod:`.hands`), so
 playing one of two identical cards removes exactly one of them.
 
 >>> s = new_state(seed=7)
->>> s.phase, s.level, s.to_act is not None
-('lead', 2, True)
+>>> s.phase is Phase.LEAD, s.level, s.to_act is not None
+(True, 2, True)
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cardavia_cli.engine.errors import (
@@ -30,7 +33,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.game import GameState, Line, Outcome
+from cardavia_cli.engine.game import GameState, Outcome
 from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
 from cardavia_cli.games.guandan.cards import (
     CODES,
@@ -58,6 +61,21 @@ from cardavia_cli.games.guandan.combos import (
     return_options,
     tribute,
 )
+from cardavia_cli.games.guandan.events import (
+    Advance,
+    Deal,
+    Lead,
+    Levels,
+    Match,
+    Out,
+    Pass,
+    Places,
+    Play,
+    Return,
+    Start,
+    Tribute,
+    TributeCancelled,
+)
 from cardavia_cli.games.guandan.hands import can_beat, counts_of, expand
 from cardavia_cli.games.guandan.levels import FIRST_LEVEL, lead_after_passes, next_levels
 
@@ -66,6 +84,21 @@ VERBS = ("play", "pass", "return")
 PACK: tuple[str, ...] = tuple(str(c) for c in DECK)
 #: Canonical key tokens of an ``as`` clause (8.3), by lower-case token.
 _KEY_TOKENS: dict[str, str] = {r.lower(): r for r in RANKS} | {"10": "T", "bj": "BJ", "rj": "RJ"}
+
+
+class Phase(StrEnum):
+    """The decision points of a match (8.1, 8.2, 8.4), and its end."""
+
+    #: A seat that received a tribute gives a card back (7.5, 8.1).
+    RETURN = "return"
+    #: A trick is to be led (8.2).
+    LEAD = "lead"
+    #: The table is to be beaten, or passed (8.2).
+    FOLLOW = "follow"
+    #: Between deals (8.4): ``next_round`` deals on.
+    BREAK = "break"
+    #: A team has won the match (10).
+    OVER = "over"
 
 
 def parse_card(text: str) -> str:
@@ -142,6 +175,15 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+    def reading(self, level: int) -> Interpretation | None:
+        """The reading a ``play`` plays at ``level`` (6.4, 8.3): the one its ``as`` clause
+        names, else the cards' first (their only one, in canonical form); ``None`` for
+        another verb or cards that do not read so."""
+        if self.verb != "play":
+            return None
+        found = classify(self.cards, level)
+        return next((i for i in found if self.key is None or i.key(level) == self.key), None)
+
 
 PASS = Action("pass")
 
@@ -200,7 +242,7 @@ class GuandanView:
     """
 
     seat: int
-    phase: str
+    phase: Phase
     to_act: int | None
     level: int
     levels: tuple[int, int]
@@ -222,12 +264,12 @@ class GuandanView:
     @property
     def leading(self) -> bool:
         """Whether this seat is to lead a trick (no play on the table; 8.2)."""
-        return self.to_act == self.seat and self.phase == "lead"
+        return self.to_act == self.seat and self.phase == Phase.LEAD
 
     @property
     def following(self) -> bool:
         """Whether this seat is to follow (beat the table or pass; 8.2)."""
-        return self.to_act == self.seat and self.phase == "follow"
+        return self.to_act == self.seat and self.phase == Phase.FOLLOW
 
     def plays(self) -> list[Action]:
         """Every legal play of this seat now (6.5, 8.3), as canonical actions, in the order of
@@ -236,8 +278,28 @@ class GuandanView:
         action with :func:`play_action` instead."""
         if not (self.leading or self.following):
             return []
-        previous = self.table.interpretation if self.table is not None else None
-        return _play_actions(self.hand, self.level, previous)
+        return _play_actions(self.hand, self.level, self.previous)
+
+    @property
+    def previous(self) -> Interpretation | None:
+        """The reading of the play on the table, ``None`` when a trick is to be led."""
+        return self.table.interpretation if self.table is not None else None
+
+    def readings(self, cards: Sequence[int]) -> list[Interpretation]:
+        """The readings of the face codes ``cards`` this seat may play now
+        (:func:`open_readings`; 6.4, 8.3): the candidates an ambiguous play asks between."""
+        return open_readings(classify(cards, self.level), self.previous)
+
+
+def open_readings(
+    found: Sequence[Interpretation], previous: Interpretation | None
+) -> list[Interpretation]:
+    """Those of the readings ``found`` (of one set of cards, :func:`.combos.classify`) that
+    may be played now (8.3): all of them to lead (``previous`` is ``None``), those that beat
+    ``previous`` to follow (6.5), in the order of ``found``."""
+    if previous is None:
+        return list(found)
+    return [i for i in found if outranks(i, previous)]
 
 
 def _play_actions(hand: Sequence[int], level: int, previous: Interpretation | None) -> list[Action]:
@@ -260,15 +322,25 @@ def _play_actions(hand: Sequence[int], level: int, previous: Interpretation | No
 # -- the state -----------------------------------------------------------------------------------
 
 
-class GuandanState(GameState):
-    """A Guandan match. Build it with :func:`new_state`."""
+class GuandanState(GameState[Action, GuandanView]):
+    """A Guandan match. Build it with :func:`new_state`.
+
+    The base keeps the books (:class:`~cardavia_cli.engine.game.GameState`): this class
+    answers :meth:`_refusal` and plays a legal action in :meth:`_apply`. A play's reading
+    (6.4) is worked out once per decision: :meth:`parse_action` and :meth:`_refusal` leave
+    it in ``_stash`` for the :meth:`_apply` that follows, which classifies the cards itself
+    only when the action comes from elsewhere (:meth:`legal_actions`)."""
 
     game = "guandan"
+    action_type = Action
+    _caches = ("_legal",)
 
     # the current deal (set by _start_deal)
     _level: int
-    _phase: str
+    _phase: Phase
     _legal: list[Action] | None
+    #: The last play found legal in this position and its reading (see the class docstring).
+    _stash: tuple[Action, Interpretation] | None
     hands: list[list[int]]
     sizes: list[int]
     played: list[int]
@@ -309,19 +381,11 @@ class GuandanState(GameState):
     # -- protocol ----------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        if self._phase == "return":
+        if self._phase == Phase.RETURN:
             return self.owed[0].seat
-        if self._phase in ("lead", "follow"):
+        if self._phase in (Phase.LEAD, Phase.FOLLOW):
             return self.turn
         return None
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
-    def at_break(self) -> bool:
-        return self._phase == "break"
 
     @property
     def rounds_finished(self) -> int:
@@ -329,14 +393,12 @@ class GuandanState(GameState):
         return self.deals
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``return`` (8.1), ``lead`` or ``follow`` (8.2), ``break`` (8.4) or ``over``."""
         return self._phase
 
-    def next_round(self) -> None:
+    def _next_round(self) -> None:
         """Deal the next deal of the match (section 9.1, 9.2): tribute first."""
-        if self._phase != "break":
-            raise IllegalActionError(f"there is no break between deals now ({self.position()})")
         self._start_deal(None, None)
 
     def legal_actions(self) -> list[Action]:
@@ -346,19 +408,13 @@ class GuandanState(GameState):
             seat = self.to_act
             if seat is None:
                 self._legal = []
-            elif self._phase == "return":
+            elif self._phase == Phase.RETURN:
                 self._legal = [Action("return", (c,)) for c in self.owed[0].options]
             else:
                 previous = self.table.interpretation if self.table is not None else None
                 plays = _play_actions(expand(self.hands[seat]), self.level, previous)
                 self._legal = [PASS, *plays] if previous is not None else plays
         return self._legal
-
-    def is_legal(self, action: object) -> bool:
-        """Whether ``action`` is legal now, checked directly (one classification, 6.4)."""
-        if not isinstance(action, Action) or self.to_act is None:
-            return False
-        return self._refusal(action)[0] is None
 
     def forced_action(self) -> Action | None:
         """The only legal action, found without listing the plays: a single return card; a
@@ -367,7 +423,7 @@ class GuandanState(GameState):
         seat = self.to_act
         if seat is None:
             return None
-        if self._phase == "return":
+        if self._phase == Phase.RETURN:
             options = self.owed[0].options
             return Action("return", (options[0],)) if len(options) == 1 else None
         hand = self.hands[seat]
@@ -382,7 +438,7 @@ class GuandanState(GameState):
     def parse_action(self, text: str) -> Action:
         """Read ``play CARDS [as TYPE KEY]``, ``pass`` or ``return CARD`` for the seat to act
         and return the canonical legal action (8.3: a play's interpretation is resolved, the
-        highest rank among candidates of one type).
+        highest rank among candidates of one type); :meth:`push` plays it unchecked.
 
         Raises ``InvalidActionError`` for text that is no action, ``IllegalActionError``
         naming the rule, ``AmbiguousActionError`` with the candidates as full action texts
@@ -392,64 +448,36 @@ class GuandanState(GameState):
         seat = self.to_act
         if seat is None:
             raise IllegalActionError(f"{text.strip()!r}: nobody is to act ({self.position()})")
-        if action.verb != "play" or self._phase == "return":
-            why, _ = self._refusal(action)
+        if action.verb != "play" or self._phase == Phase.RETURN:
+            why = self._refusal(action)
             if why is not None:
-                raise IllegalActionError(why)
+                raise IllegalActionError(why, seat=seat, phase=self._phase)
             return action
-        where = self._where()
-        why = self._missing(seat, action.cards)
+        why, found, candidates = self._play_readings(seat, action)
         if why is not None:
-            raise IllegalActionError(f"{where}: {why}")
-        found, candidates = self._candidates(action.cards)
-        if not found:
-            raise IllegalActionError(
-                f"{where}: {self._cards(action)} is no combination (rules 6.3)"
-            )
-        if not candidates:
-            raise IllegalActionError(f"{where}: {self._too_low(action)}")
+            raise self._illegal(why)
         if action.key is not None:
             type_, rank = parse_key(action.key, self.level)
             chosen = [i for i in candidates if i.type == type_ and i.rank == rank]
             if not chosen:
-                names = ", ".join(i.key(self.level) for i in candidates)
-                raise IllegalActionError(
-                    f"{where}: 'as {action.key}' is not a candidate of {self._cards(action)} "
-                    f"(rules 8.3; candidates: {names})"
-                )
+                raise self._illegal(self._not_a_candidate(action, candidates))
             reading = chosen[0]
         elif len({i.type for i in candidates}) > 1:
-            texts = [f"play {self._cards(action)} as {i.key(self.level)}" for i in candidates]
+            cards = self._cards(action)
             raise AmbiguousActionError(
-                f"{where}: {self._cards(action)} can be read {len(candidates)} ways (rules 8.3); "
+                f"{self.where()}: {cards} can be read {len(candidates)} ways (rules 8.3); "
                 "add 'as TYPE KEY'",
-                texts,
+                [f"play {cards} as {i.key(self.level)}" for i in candidates],
             )
         else:
             reading = candidates[-1]
-        return Action("play", action.cards, reading.key(self.level) if len(found) > 1 else None)
+        checked = Action("play", action.cards, reading.key(self.level) if len(found) > 1 else None)
+        self._stash = (checked, reading)
+        return checked
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to act (checked), then the automatic steps after it.
-        Raises ``IllegalActionError`` naming the rule."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not a Guandan action: {action!r}")
-        why, reading = self._refusal(action)
-        if why is not None:
-            raise IllegalActionError(why)
-        self._apply(action, reading)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Play a legal ``action`` without checking it (for search; see :meth:`apply`)."""
-        reading = None
-        if action.verb == "play":
-            found = classify(action.cards, self.level)
-            reading = (
-                found[0]
-                if action.key is None
-                else next(i for i in found if i.key(self.level) == action.key)
-            )
-        self._apply(action, reading)
+    def _illegal(self, rule: str) -> IllegalActionError:
+        """The refusal of ``rule`` here (with :meth:`where`, the seat and the phase)."""
+        return IllegalActionError(f"{self.where()}: {rule}", seat=self.to_act, phase=self._phase)
 
     def view(self, seat: int) -> GuandanView:
         """Exactly what ``seat`` may see (module docstring of :class:`GuandanView`)."""
@@ -472,7 +500,7 @@ class GuandanState(GameState):
             tribute_cancelled=self.cancelled,
             tributes=tuple(self.tributes),
             returns=tuple(self.returns),
-            return_options=self.owed[0].options if acting and self._phase == "return" else (),
+            return_options=self.owed[0].options if acting and self._phase == Phase.RETURN else (),
             match_winner=self.match_winner,
         )
 
@@ -554,6 +582,7 @@ class GuandanState(GameState):
             pos += take
             new.hands[s] = hand
         new._legal = None
+        new._stash = None
         return new
 
     # -- checks ------------------------------------------------------------------------------
@@ -561,9 +590,6 @@ class GuandanState(GameState):
     def level(self) -> int:
         """The level rank of the current deal (5.1), a natural value 2..14."""
         return self._level
-
-    def _where(self) -> str:
-        return f"seat {self.to_act}, {self._phase}"
 
     def _cards(self, action: Action) -> str:
         return " ".join(CODES[c] for c in action.cards)
@@ -580,14 +606,23 @@ class GuandanState(GameState):
                 )
         return None
 
-    def _candidates(
-        self, cards: Sequence[int]
-    ) -> tuple[list[Interpretation], list[Interpretation]]:
-        found = classify(cards, self.level)
-        if self.table is None:
-            return found, found
-        previous = self.table.interpretation
-        return found, [i for i in found if outranks(i, previous)]
+    def _play_readings(
+        self, seat: int, action: Action
+    ) -> tuple[str | None, list[Interpretation], list[Interpretation]]:
+        """The rule a play of ``seat`` breaks before its ``as`` clause is looked at (cards not
+        in the hand, no combination, nothing that beats the table: 8.2, 6.3, 6.5) or
+        ``None``; every reading of its cards (6.4) and those open now (:func:`open_readings`)."""
+        why = self._missing(seat, action.cards)
+        if why is not None:
+            return why, [], []
+        found = classify(action.cards, self.level)
+        if not found:
+            return f"{self._cards(action)} is no combination (rules 6.3)", found, []
+        previous = self.table.interpretation if self.table is not None else None
+        candidates = open_readings(found, previous)
+        if not candidates:
+            return self._too_low(action), found, []
+        return None, found, candidates
 
     def _too_low(self, action: Action) -> str:
         assert self.table is not None
@@ -598,90 +633,89 @@ class GuandanState(GameState):
             "or a bomb)"
         )
 
-    def _refusal(self, action: Action) -> tuple[str | None, Interpretation | None]:
-        """Why ``action`` is not legal now (``None`` if it is), and the reading of a play."""
+    def _refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now (the rule, after :meth:`where`), or ``None``. A
+        legal play's reading is stashed for :meth:`_apply` (one classification, 6.4)."""
         seat = self.to_act
         assert seat is not None
-        where = self._where()
-        if self._phase == "return":
+        where = self.where()
+        if self._phase == Phase.RETURN:
             owed = self.owed[0]
             names = " ".join(CODES[c] for c in owed.options)
             if action.verb != "return":
                 return (
                     f"{where}: return a card to seat {owed.to} first (rules 7.5, 8.1): "
-                    f"one of {names}",
-                    None,
+                    f"one of {names}"
                 )
             if action.cards[0] not in owed.options or len(action.cards) != 1:
                 return (
                     f"{where}: {self._cards(action)} is not a legal return card (rules 7.5: a "
-                    f"non-wild card of rank 2..T, else one of the lowest): one of {names}",
-                    None,
+                    f"non-wild card of rank 2..T, else one of the lowest): one of {names}"
                 )
-            return None, None
+            return None
         if action.verb == "return":
-            return f"{where}: no card is owed back now (rules 7.5)", None
+            return f"{where}: no card is owed back now (rules 7.5)"
         if action.verb == "pass":
-            if self.table is None:
-                return f"{where}: a leader may not pass (rules 8.2)", None
-            return None, None
-        why = self._missing(seat, action.cards)
+            return f"{where}: a leader may not pass (rules 8.2)" if self.table is None else None
+        stash = self._stash
+        if stash is not None and stash[0] == action:  # read already in this position
+            why = self._missing(seat, action.cards)
+            return None if why is None else f"{where}: {why}"
+        why, found, candidates = self._play_readings(seat, action)
         if why is not None:
-            return f"{where}: {why}", None
-        found, candidates = self._candidates(action.cards)
-        if not found:
-            return f"{where}: {self._cards(action)} is no combination (rules 6.3)", None
-        if not candidates:
-            return f"{where}: {self._too_low(action)}", None
+            return f"{where}: {why}"
         if action.key is None:
             if len(found) > 1:
                 return (
                     f"{where}: {self._cards(action)} has several readings: add 'as TYPE KEY' "
-                    "(rules 8.3)",
-                    None,
+                    "(rules 8.3)"
                 )
-            return None, candidates[0]
+            self._stash = (action, candidates[0])
+            return None
         if len(found) == 1:
             return (
                 f"{where}: {self._cards(action)} has one reading only; it takes no 'as' clause "
-                "in its canonical form (rules 8.3)",
-                None,
+                "in its canonical form (rules 8.3)"
             )
         for i in candidates:
             if i.key(self.level) == action.key:
-                return None, i
+                self._stash = (action, i)
+                return None
+        return f"{where}: {self._not_a_candidate(action, candidates)}"
+
+    def _not_a_candidate(self, action: Action, candidates: Sequence[Interpretation]) -> str:
         names = ", ".join(i.key(self.level) for i in candidates)
         return (
-            f"{where}: 'as {action.key}' is not a candidate of {self._cards(action)} (rules 8.3; "
-            f"candidates: {names})",
-            None,
+            f"'as {action.key}' is not a candidate of {self._cards(action)} (rules 8.3; "
+            f"candidates: {names})"
         )
 
     # -- the steps ---------------------------------------------------------------------------
-    def _hand_texts(self, seat: int) -> tuple[str, ...]:
-        return tuple(CODES[c] for c in _hand_order(self.hands[seat], self._level))
-
     def _active(self) -> set[int]:
         return {s for s in SEATS if self.sizes[s]}
 
-    def _apply(self, action: Action, reading: Interpretation | None) -> None:
+    def _apply(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        self.record(seat, action, self.forced_action() is not None)
-        self._legal = None
+        stash, self._stash = self._stash, None
         if action.verb == "return":
             owed = self.owed.pop(0)
             card = action.cards[0]
             self._move(card, seat, owed.to)
             self.returns.append(Transfer(seat, owed.to, card))
-            self.events.append(Line("return", (seat, owed.to, CODES[card])))
+            if not self.quiet:
+                self.events.append(Return(seat, owed.to, card))
             if not self.owed:
                 self._lead(self.tribute_leader)
             return
         if action.verb == "pass":
             self._pass(seat)
             return
-        assert reading is not None
+        if stash is not None and stash[0] == action:
+            reading: Interpretation | None = stash[1]
+        else:  # an action from legal_actions() or forced_action(): read it here
+            reading = action.reading(self.level)
+        assert reading is not None, f"{action} is not a legal play"
         self._play(seat, action.cards, reading)
 
     def _move(self, card: int, giver: int, receiver: int) -> None:
@@ -695,8 +729,8 @@ class GuandanState(GameState):
         self.table = None
         self.passes = 0
         self.turn = seat
-        self._phase = "lead"
-        self.events.append(Line("lead", (seat,)))
+        self._phase = Phase.LEAD
+        self.events.append(Lead(seat))
 
     def _play(self, seat: int, cards: tuple[int, ...], reading: Interpretation) -> None:
         hand = self.hands[seat]
@@ -706,12 +740,11 @@ class GuandanState(GameState):
         self.sizes[seat] -= len(cards)
         self.table = TablePlay(seat, cards, reading)
         self.passes = 0
-        texts = (CODES[c] for c in cards)
-        key = reading.key(self.level).split()
-        self.events.append(Line("play", (seat, *texts, "as", *key)))
+        if not self.quiet:
+            self.events.append(Play(seat, cards, reading.key(self.level)))
         if self.sizes[seat] == 0:
             self.places.append(seat)
-            self.events.append(Line("out", (seat, len(self.places))))
+            self.events.append(Out(seat, len(self.places)))
             if len(self.places) == 2 and partner(self.places[0]) == self.places[1]:
                 self._finish_one_two()
                 return
@@ -723,11 +756,11 @@ class GuandanState(GameState):
         nxt = next_active(seat, self._active())
         assert nxt is not None
         self.turn = nxt
-        self._phase = "follow"
+        self._phase = Phase.FOLLOW
 
     def _pass(self, seat: int) -> None:
         assert self.table is not None
-        self.events.append(Line("pass", (seat,)))
+        self.events.append(Pass(seat))
         self.passes += 1
         last = self.table.seat
         active = self._active()
@@ -753,20 +786,20 @@ class GuandanState(GameState):
         """9.6, 10: the places, the levels, and the match won or the break before the next
         deal."""
         self.table = None
-        self.events.append(Line("places", tuple(self.places)))
+        self.events.append(Places(tuple(self.places)))
         change = next_levels(self.levels, self.deal_level_team, self.places)
         self.levels = list(change.levels)
         self.deals += 1
-        self.events.append(Line("advance", (change.winner_team, change.advance)))
-        self.events.append(Line("levels", tuple(level_str(v) for v in self.levels)))
+        self.events.append(Advance(change.winner_team, change.advance))
+        self.events.append(Levels((self.levels[0], self.levels[1])))
         if change.match_won:
             self.match_winner = change.winner_team
-            self.events.append(Line("match", (change.winner_team,)))
-            self._phase = "over"
+            self.events.append(Match(change.winner_team))
+            self._phase = Phase.OVER
             return
         self.level_team = change.next_level_team
         self.previous_places = tuple(self.places)
-        self._phase = "break"
+        self._phase = Phase.BREAK
 
     def _start_deal(self, deck: Sequence[Card] | None, first_leader: int | None) -> None:
         """9.1, 9.2: the deal's level, the shuffle and the deal (5.2), then the first leader
@@ -793,10 +826,12 @@ class GuandanState(GameState):
         self.cancelled = False
         self.tribute_leader = 0
         self._legal = None
-        team_text: int | str = "none" if self.level_team is None else self.level_team
-        self.events.append(Line("start", (self.deals + 1, level_str(self._level), team_text)))
-        for s in SEATS:
-            self.events.append(Line("deal", (s, *self._hand_texts(s)), frozenset({s})))
+        self._stash = None
+        self.events.append(Start(self.deals + 1, self._level, self.level_team))
+        if not self.quiet:
+            for s in SEATS:
+                hand = _hand_order(self.hands[s], self._level)
+                self.events.append(Deal(s, hand, seats=frozenset({s})))
         if self.previous_places is None:
             if first_leader is None:
                 first_leader = 0 if given else self.rng.randrange(len(SEATS))
@@ -811,20 +846,20 @@ class GuandanState(GameState):
             self.cancelled = True
             double = partner(places[0]) == places[1]
             payers = (places[2], places[3]) if double else (places[3],)
-            self.events.append(Line("tribute_cancelled", payers))
+            self.events.append(TributeCancelled(payers))
             self._lead(places[0])
             return
         for t in step.tributes:
             self._move(t.card, t.giver, t.receiver)
             self.tributes.append(t)
-            self.events.append(Line("tribute", (t.giver, t.receiver, CODES[t.card])))
+            self.events.append(Tribute(t.giver, t.receiver, t.card))
         # the options depend on the hand after the tribute: computed as each return comes up
         self.owed = [
             _Owed(r.giver, r.receiver, return_options(expand(self.hands[r.giver]), self._level))
             for r in step.returns
         ]
         self.tribute_leader = step.leader
-        self._phase = "return"
+        self._phase = Phase.RETURN
 
 
 @dataclass(frozen=True, slots=True)

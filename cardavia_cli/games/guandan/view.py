@@ -13,6 +13,7 @@ of section 3; the wild hearts of the deal's level (6.2) carry a ``*``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -20,60 +21,31 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import Outcome
-from cardavia_cli.engine.seats import SEATS, distance, next_seat, partner, team
+from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
+from cardavia_cli.engine.words import (
+    ordinal,
+    plural,
+    possessive,
+    seat_label,
+    seat_short,
+    seat_subject,
+    team_name,
+    team_word,
+    verb_for,
+)
 from cardavia_cli.games.guandan.cards import CODES, SUIT, VALUES, is_wild, level_str
 from cardavia_cli.games.guandan.combos import Interpretation
-from cardavia_cli.games.guandan.rules import GuandanView
+from cardavia_cli.games.guandan.rules import GuandanView, Phase
 
-#: Where a seat sits, by its distance from the viewer (section 4).
-PLACES_FROM_VIEWER: tuple[str, ...] = ("you", "right", "partner", "left")
-ORDINALS: tuple[str, ...] = ("1st", "2nd", "3rd", "4th")
 #: The mark of a wild card (6.2) in a hand or a play.
 WILD_MARK = "*"
 
-
-def seat_label(seat: int, viewer: int = 0) -> str:
-    """``you`` for the viewer, else ``seat 1 (right)``, ``seat 2 (partner)``, ``seat 3
-    (left)`` (section 4)."""
-    if seat == viewer:
-        return "you"
-    return f"seat {seat} ({PLACES_FROM_VIEWER[distance(viewer, seat)]})"
-
-
-def seat_subject(seat: int, viewer: int = 0) -> str:
-    """:func:`seat_label` at the start of a sentence (``You``, ``Seat 1 (right)``)."""
-    label = seat_label(seat, viewer)
-    return label[0].upper() + label[1:]
-
-
-def seat_short(seat: int, viewer: int = 0) -> str:
-    """``you``, ``right``, ``partner`` or ``left``."""
-    return PLACES_FROM_VIEWER[distance(viewer, seat)]
-
-
-def verb_for(seat: int, viewer: int, verb: str, third: str | None = None) -> str:
-    """``play`` for the viewer, ``plays`` (or ``third``) for another seat."""
-    return verb if seat == viewer else (third or verb + "s")
-
-
-def team_word(team_number: int, viewer: int = 0) -> str:
-    """``us`` for the viewer's team, ``them`` for the other (section 1)."""
-    return "us" if team_number == team(viewer) else "them"
-
-
-def team_name(team_number: int, viewer: int = 0) -> str:
-    """``your team`` or ``their team``."""
-    return "your team" if team_number == team(viewer) else "their team"
-
-
-def ordinal(place: int) -> str:
-    """``1st`` .. ``4th`` for places 1..4."""
-    return ORDINALS[place - 1]
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+#: Seats named for the partnership game (section 4: the partner sits across): ``you``,
+#: ``seat 1 (right)``, ``seat 2 (partner)``, ``seat 3 (left)``; at the start of a sentence;
+#: ``right``, ``partner``, ``left`` alone.
+label = partial(seat_label, partners=True)
+subject = partial(seat_subject, partners=True)
+short = partial(seat_short, partners=True)
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -106,10 +78,16 @@ def cards_plain(codes: Iterable[int]) -> str:
     return " ".join(CODES[c] for c in codes)
 
 
+def key_words(key: str, size: int) -> str:
+    """A play's ``TYPE KEY`` (8.3) and, for a bomb, its ``size`` in cards: ``pair 9``,
+    ``joker_bomb``, ``bomb 7 (5 cards)`` (6.3)."""
+    return f"{key} ({size} cards)" if key.startswith("bomb ") else key
+
+
 def reading_words(reading: Interpretation, level: int) -> str:
-    """``pair 9``, ``straight_flush T``, ``bomb 7 (5 cards)``, ``joker_bomb`` (6.3, 8.3)."""
-    key = reading.key(level)
-    return f"{key} ({reading.size} cards)" if reading.type == "bomb" else key
+    """:func:`key_words` of ``reading`` at ``level``: ``straight_flush T``, ``bomb 7 (5
+    cards)``."""
+    return key_words(reading.key(level), reading.size)
 
 
 def hand_text(view: GuandanView) -> Text:
@@ -139,23 +117,33 @@ def hand_view(view: GuandanView) -> RenderableType:
 
 
 # -- levels, places, the table --------------------------------------------------------------------
+def team_own(team_number: int, viewer: int = 0) -> str:
+    """``your`` for the viewer's team, ``their`` for the other (:func:`.words.team_name`)."""
+    return team_name(team_number, viewer).removesuffix(" team")
+
+
+def levels_words(levels: Sequence[int], viewer: int = 0) -> str:
+    """``us 2, them 5``: both teams' levels (natural values, team 0 first), the viewer's
+    team first (section 10)."""
+    return (
+        f"us {level_str(levels[team(viewer)])}, them {level_str(levels[team(next_seat(viewer))])}"
+    )
+
+
 def levels_line(view: GuandanView) -> Text:
     """``Level 5, their level; levels: us 2, them 5.`` (5.1, 10)."""
-    me = team(view.seat)
-    other = team(next_seat(view.seat))
-    at = level_str(view.level)
-    line = Text(f"Level {at}", style="bold")
+    line = Text(f"Level {level_str(view.level)}", style="bold")
     if view.level_team is None:
         line.append(" (first deal of the match)")
     else:
-        line.append(", your level" if view.level_team == me else ", their level")
-    line.append(f"; levels: us {level_str(view.levels[me])}, them {level_str(view.levels[other])}.")
+        line.append(f", {team_own(view.level_team, view.seat)} level")
+    line.append(f"; levels: {levels_words(view.levels, view.seat)}.")
     return line
 
 
 def places_words(places: Sequence[int], viewer: int = 0) -> str:
     """``1st seat 1 (right), 2nd you`` (section 1)."""
-    return ", ".join(f"{ordinal(i + 1)} {seat_label(s, viewer)}" for i, s in enumerate(places))
+    return ", ".join(f"{ordinal(i + 1)} {label(s, viewer)}" for i, s in enumerate(places))
 
 
 def counts_line(view: GuandanView) -> Text:
@@ -163,7 +151,7 @@ def counts_line(view: GuandanView) -> Text:
     places of those out."""
     parts = []
     for s in SEATS:
-        name = seat_short(s, view.seat)
+        name = short(s, view.seat)
         if s in view.places:
             parts.append(f"{name} out ({ordinal(view.places.index(s) + 1)})")
         else:
@@ -175,13 +163,12 @@ def trick_line(view: GuandanView) -> Text:
     """The top play of the trick and who played it, with the passes since (9.3)."""
     top = view.table
     if top is None:
-        if view.phase in ("lead", "follow") and view.to_act is not None:
-            who = seat_label(view.to_act, view.seat)
+        if view.phase in (Phase.LEAD, Phase.FOLLOW) and view.to_act is not None:
+            who = label(view.to_act, view.seat)
             return Text(f"The table is empty: {who} {verb_for(view.to_act, view.seat, 'lead')}.")
         return Text("The table is empty.")
     line = Text("On the table: ")
-    line.append(seat_label(top.seat, view.seat) if top.seat != view.seat else "your")
-    line.append("'s " if top.seat != view.seat else " ")
+    line.append(f"{possessive(top.seat, view.seat, partners=True)} ")
     line.append(reading_words(top.interpretation, view.level), style="bold")
     line.append(": ")
     line.append_text(cards_text(top.cards, view.level))
@@ -197,9 +184,9 @@ def tribute_lines(view: GuandanView) -> list[Text]:
     if view.tribute_cancelled:
         lines.append(Text("Tribute cancelled this deal: the payers hold both red jokers (7.2)."))
     for t in view.tributes:
-        line = Text(f"Tribute: {seat_label(t.giver, view.seat)} gave ")
+        line = Text(f"Tribute: {label(t.giver, view.seat)} gave ")
         line.append_text(card_text(t.card, view.level))
-        line.append(f" to {seat_label(t.receiver, view.seat)}")
+        line.append(f" to {label(t.receiver, view.seat)}")
         back = [r for r in view.returns if r.giver == t.receiver and r.receiver == t.giver]
         if back:
             line.append(", who returned ")
@@ -221,7 +208,7 @@ def table_view(view: GuandanView) -> RenderableType:
         place = ordinal(view.places.index(s) + 1) if s in view.places else ""
         mark = " <" if view.to_act == s else ""
         grid.add_row(
-            seat_label(s, view.seat) + mark,
+            label(s, view.seat) + mark,
             team_word(team(s), view.seat),
             str(view.hand_sizes[s]),
             place,
@@ -235,9 +222,9 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
     """What the seat may do now (8.1, 8.2)."""
     if view.to_act != view.seat:
         return []
-    if view.phase == "return":
+    if view.phase == Phase.RETURN:
         owed = next((t for t in view.tributes if t.receiver == view.seat), None)
-        to = f" to {seat_label(owed.giver, view.seat)}" if owed is not None else ""
+        to = f" to {label(owed.giver, view.seat)}" if owed is not None else ""
         line = Text(f"Return one card{to} (rules 7.5, 8.1): return CARD or its number.")
         items: list[RenderableType] = []
         for i, c in enumerate(view.return_options, 1):
@@ -267,7 +254,7 @@ def status_view(view: GuandanView) -> RenderableType:
     parts: list[RenderableType] = [Text(""), levels_line(view), counts_line(view)]
     if view.places:
         parts.append(Text(f"Places so far: {places_words(view.places, view.seat)}."))
-    if view.phase == "return":
+    if view.phase == Phase.RETURN:
         parts.extend(tribute_lines(view))
     else:
         parts.append(trick_line(view))
@@ -278,24 +265,18 @@ def status_view(view: GuandanView) -> RenderableType:
 
 
 # -- the end of a deal, of the match --------------------------------------------------------------
-def levels_after_words(view: GuandanView) -> str:
-    """``us 2, them 5``: both levels as they stand (section 10)."""
-    me = team(view.seat)
-    them = team(next_seat(view.seat))
-    return f"us {level_str(view.levels[me])}, them {level_str(view.levels[them])}"
-
-
 def deal_result_line(view: GuandanView) -> str:
     """``Deal 1: 1st seat 1 (right), 2nd seat 3 (left), ...; their team goes up 3: levels us
     2, them 5.`` (sections 9.6, 10)."""
+    levels = levels_words(view.levels, view.seat)
     if len(view.places) < 4:
-        return f"Deal {view.deals_finished}: levels {levels_after_words(view)}."
+        return f"Deal {view.deals_finished}: levels {levels}."
     first = view.places[0]
     mate_place = view.places.index(partner(first)) + 1
     up = {2: 3, 3: 2, 4: 1}[mate_place]
     return (
         f"Deal {view.deals_finished}: {places_words(view.places, view.seat)}; "
-        f"{team_name(team(first), view.seat)} goes up {up}: levels {levels_after_words(view)}."
+        f"{team_name(team(first), view.seat)} goes up {up}: levels {levels}."
     )
 
 
@@ -308,13 +289,13 @@ def round_end_view(view: GuandanView) -> RenderableType:
         first = view.places[0]
         winner = team(first)
         nxt = level_str(view.levels[winner])
-        whose = "your" if winner == team(view.seat) else "their"
+        whose = team_own(winner, view.seat)
         if partner(first) == view.places[1]:
-            payers = f"{seat_label(view.places[2], view.seat)} and "
-            payers += f"{seat_label(view.places[3], view.seat)} pay"
+            payers = f"{label(view.places[2], view.seat)} and "
+            payers += f"{label(view.places[3], view.seat)} pay"
         else:
-            payers = f"{seat_label(view.places[3], view.seat)}"
-            payers += " pay" if view.places[3] == view.seat else " pays"
+            loser = view.places[3]
+            payers = f"{label(loser, view.seat)} {verb_for(loser, view.seat, 'pay')}"
         parts.append(
             Text(
                 f"The next deal is played at {nxt}, {whose} level; {payers} tribute first "
@@ -337,5 +318,5 @@ def outcome_view(view: GuandanView, outcome: Outcome) -> RenderableType:
     lines: list[RenderableType] = [Text(""), head]
     if len(view.places) == 4:
         lines.append(Text(f"Last deal: {places_words(view.places, view.seat)}."))
-    lines.append(Text(f"Levels: {levels_after_words(view)}."))
+    lines.append(Text(f"Levels: {levels_words(view.levels, view.seat)}."))
     return Group(*lines)
