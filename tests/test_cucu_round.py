@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
-from cardavia_cli.engine.game import Line
 from cardavia_cli.games.cucu.cards import PACK, RANKS, ZERO, example_deck
+from cardavia_cli.games.cucu.events import Deal, Draw, Lose, Show, Swap, Undo
 from cardavia_cli.games.cucu.round import (
     Round,
     next_dealer,
@@ -481,14 +481,14 @@ def test_events_carry_the_log_line_the_audience_and_the_private_cards():
         rnd.apply(word)
     ev = rnd.events
     assert [e.text for e in ev] == rnd.log()
-    assert ev[0] == Line("deal", (0, "2"), frozenset({0}))
+    assert ev[0] == Deal(0, "2", seats=frozenset({0}))
     assert [e.seats for e in ev[:4]] == [frozenset({s}) for s in (0, 1, 2, 3)]
     assert all(e.seats is None for e in ev[4:])
-    assert ev[5] == Line("swap", (0, 1), None, ((0, ("5",)), (1, ("2",))))
-    assert ev[7] == Line("swap", (1, 2), None, ((1, ("8",)), (2, ("2",))))
-    assert ev[9] == Line("draw", (3,), None, ((3, ("lion",)),))
+    assert ev[5] == Swap(0, 1, private=((0, ("5",)), (1, ("2",))))
+    assert ev[7] == Swap(1, 2, private=((1, ("8",)), (2, ("2",))))
+    assert ev[9] == Draw(3, private=((3, ("lion",)),))
     assert ev[9].detail(3) == ("lion",) and ev[9].detail(0) == ()
-    assert ev[10] == Line("show", (0, "5")) and ev[-1] == Line("lose", (3, 2))
+    assert ev[10] == Show(0, "5") and ev[-1] == Lose(3, 2)
     assert ev[-1].text == "lose 3 2"
 
 
@@ -498,8 +498,8 @@ def test_undo_events_tell_each_side_the_card_it_gets_back():
         rnd.apply(word)
     undo = [e for e in rnd.events if e.kind == "undo"]
     assert undo == [
-        Line("undo", (1, 2), None, ((1, ("1",)), (2, ("6",)))),
-        Line("undo", (0, 1), None, ((0, ("1",)), (1, ("4",)))),
+        Undo(1, 2, private=((1, ("1",)), (2, ("6",)))),
+        Undo(0, 1, private=((0, ("1",)), (1, ("4",)))),
     ]
 
 
@@ -509,7 +509,7 @@ def test_views_show_own_card_shown_cards_lives_and_only_own_private_cards():
     assert (
         start.card == "6"
         and start.lives == (3, 3, 3, 3)
-        and start.log == (Line("deal", (2, "6"), frozenset({2})),)
+        and start.log == (Deal(2, "6", seats=frozenset({2})),)
     )
     assert start.decision == "turn" and start.to_act == 0 and start.legal == ()
     assert rnd.view(0).legal == ("keep", "swap")
@@ -522,8 +522,8 @@ def test_views_show_own_card_shown_cards_lives_and_only_own_private_cards():
     rnd.apply("refuse")
     seen0 = [e for e in rnd.view(0).log if e.kind == "swap"]
     seen2 = [e for e in rnd.view(2).log if e.kind == "swap"]
-    assert seen0 == [Line("swap", (0, 1), None, ((0, ("inn",)),))]
-    assert seen2 == [Line("swap", (0, 1), None, ())]
+    assert seen0 == [Swap(0, 1, private=((0, ("inn",)),))]
+    assert seen2 == [Swap(0, 1)]
     assert rnd.view(0).card == "inn" and rnd.view(1).card == "2"
     assert rnd.view(1).pacts == () and rnd.view(1).out == ()
 

@@ -293,7 +293,7 @@ def test_illegal_answers_name_the_rule_and_change_nothing():
     before = (log(state), state.to_act, state.phase, state.history[:])
     with pytest.raises(IllegalActionError, match="section 6"):
         state.apply(ACCEPT)
-    with pytest.raises(IllegalActionError, match="no action"):
+    with pytest.raises(IllegalActionError, match="not a cucu action"):
         state.apply("keep")  # type: ignore[arg-type]
     assert (log(state), state.to_act, state.phase, state.history[:]) == before
     state.play_text("swap")
@@ -344,9 +344,9 @@ def test_no_answer_at_a_break_or_after_the_match():
     assert outcome.data == {"lives": [0, 0, 0, 1], "winner": 3, "rounds": 1}
     with pytest.raises(IllegalActionError, match=r"the match is over, seat 3 won"):
         won.parse_action("keep")
-    with pytest.raises(IllegalActionError, match="no round to start"):
+    with pytest.raises(IllegalActionError, match="there is no break between rounds now"):
         won.next_round()
-    with pytest.raises(IllegalActionError, match="no round to start"):
+    with pytest.raises(IllegalActionError, match="there is no break between rounds now"):
         load("2 5", []).next_round()
 
 

@@ -2,8 +2,10 @@
 
 Modules, in the order every game package follows: :mod:`.cards` (the 40-card pack, its
 notation and the special cards), :mod:`.round` (one round as a pure state machine, the
-showdown, dealer rotation and the reference match of rules section 12), :mod:`.rules` (the
-whole match on the engine: :class:`~.rules.CucuState`) and :mod:`.ai` (computer players).
+showdown, dealer rotation and the reference match of rules section 12), :mod:`.events` (the
+log's events as values), :mod:`.rules` (the whole match on the engine:
+:class:`~.rules.CucuState` and its :class:`~.rules.Phase`), :mod:`.ai` (computer players),
+:mod:`.view` and :mod:`.repl` (the REPL).
 """
 
 from __future__ import annotations

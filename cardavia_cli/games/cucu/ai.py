@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.games.cucu.cards import CAT, CUCKOO, FOOL, HORSE, HUNTER, INN, NUM_RANKS, ZERO
 from cardavia_cli.games.cucu.cards import RANKS as NAMES
-from cardavia_cli.games.cucu.rules import ACCEPT, KEEP, PAY, REFUSE, SWAP, Action, CucuView
+from cardavia_cli.games.cucu.rules import ACCEPT, KEEP, PAY, REFUSE, SWAP, Action, CucuView, Phase
 
 INDEX: dict[str, int] = {name: r for r, name in enumerate(NAMES)}
 _PLAIN_RANKS = tuple(r for r in range(NUM_RANKS) if r not in (INN, CAT, HORSE, HUNTER, CUCKOO))
@@ -77,9 +77,9 @@ class BasicAgent:
 
     def choose(self, view: CucuView, legal: Sequence[Action], rng: random.Random) -> Action:
         phase = view.phase
-        if phase == "inn":
+        if phase == Phase.INN:
             return PAY
-        if phase == "pay":
+        if phase == Phase.PAY:
             carried = sum(1 for _, holder in view.pacts if holder == view.seat)
             return ACCEPT if view.lives[view.seat] - carried >= SPARE else REFUSE
         est = self.estimates(view)
@@ -92,9 +92,9 @@ class BasicAgent:
         (the bottom card of the pack for the dealer), plus a life for a Hunter or a Cat
         (``inf`` when no card can be there). Raises ``ValueError`` at any other decision
         point or for a seat without a card."""
-        if view.card is None or view.phase not in ("turn", "dealer"):
-            raise ValueError(f"no keep/swap estimate at {view.phase!r} without a card")
-        if view.phase == "dealer":
+        if view.card is None or view.phase not in (Phase.TURN, Phase.DEALER):
+            raise ValueError(f"no keep/swap estimate at {str(view.phase)!r} without a card")
+        if view.phase == Phase.DEALER:
             return self._draw_estimates(view)
         return self._ask_estimates(view)
 

@@ -6,8 +6,9 @@ word for ``swap`` and is refused elsewhere, naming section 8), the rendering of 
 seat's view (through :mod:`.view`), the numbered choices, the ``hint`` with the basic
 player's estimates, the story of every event in plain words (the human's own cards from
 ``event.detail``), the end of each round and the match's result. A match has a break after
-every showdown (11a: the REPL waits for Enter or ``next`` on a terminal); once the human is
-out, ``watch`` (one line per round) and ``finish`` (to the end) let the match go on.
+every showdown (11a: the REPL waits for Enter or ``next`` on a terminal); players go out of
+the match, so once the human is out the REPL's ``watch`` (one line per round) and ``finish``
+(to the end) let the match go on.
 
 It works only on the human seat's :class:`~.rules.CucuView` and the events that seat may see;
 it never prints. Every decision point has two answers, so nothing is ever forced and the
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -26,23 +28,47 @@ from rich.text import Text
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.interface import Verb
 from cardavia_cli.engine.seats import SEATS, next_active
+from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import capital, does, own, plural, possessive, seat_label, verb_for
 from cardavia_cli.games.cucu.ai import SPARE, BasicAgent
-from cardavia_cli.games.cucu.rules import Action, CucuView
+from cardavia_cli.games.cucu.events import (
+    Accept,
+    Ask,
+    CatShown,
+    CuckooShown,
+    Dead,
+    Deal,
+    Draw,
+    HorseShown,
+    HunterShown,
+    InnShown,
+    Keep,
+    Lose,
+    Out,
+    Paid,
+    Pay,
+    Refuse,
+    Restart,
+    Show,
+    Special,
+    Swap,
+    Top,
+    Undo,
+    Win,
+)
+from cardavia_cli.games.cucu.rules import Action, CucuView, Phase
 from cardavia_cli.games.cucu.view import (
     card_bare,
+    card_line,
     card_words,
     choice_notes,
     intro_text,
     outcome_view,
-    possessive,
     round_end_view,
     round_summary_line,
-    seat_label,
-    seat_subject,
     status_view,
     table_view,
 )
-from cardavia_cli.games.cucu.view import card_line as _card_line
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(
@@ -90,409 +116,240 @@ ACTIONS: tuple[Verb, ...] = (
 )
 
 
-class Watch:
-    """``watch``: once the human is out, the match goes on, one line per round (rules 11a)."""
-
-    verb = "watch"
-    usage = "watch"
-    short = "follow the match, a line a round"
-    aliases: tuple[str, ...] = ()
-    help = (
-        "Once you are out: play the match on to its end, one line per round (who lost lives, "
-        "the lives left) (rules 11a)."
-    )
-
-    def available(self, control: Any) -> bool:
-        """Offered while the human is out and the match goes on."""
-        view: CucuView = control.view
-        return view.lives[view.seat] == 0 and not control.is_over
-
-    def handler(self, control: Any, args: str) -> list[Any]:
-        """Play on through every break, a summary line per round."""
-        return control.play_on(through_breaks=True, summary=True)
-
-
-class Finish(Watch):
-    """``finish``: once the human is out, play the match to its end and show the result."""
-
-    verb = "finish"
-    usage = "finish"
-    short = "play the match to its end"
-    help = "Once you are out: play the match to its end and show the result (rules 11a)."
-
-    def handler(self, control: Any, args: str) -> list[Any]:
-        """Play on to the end; one line says how many rounds that took (the REPL shows the
-        result)."""
-        before = control.view.round
-        control.play_on(through_breaks=True, summary=True)
-        played = control.view.round - before
-        return [Text(f"The match went on for {played} more round{'' if played == 1 else 's'}.")]
-
-
 # -- narration --------------------------------------------------------------------------------
-#: Events of a showdown and its scoring (section 12.2); any other kind after them starts a
-#: new round.
-SHOWDOWN_KINDS = frozenset({"show", "dead", "paid", "lose", "out", "restart", "win"})
-SPECIAL_KINDS = ("cuckoo", "hunter", "horse", "cat", "inn")
-#: Third-person forms of the verbs the story uses.
-_THIRD = {"are": "is", "have": "has", "refuse": "refuses"}
+#: The events of a showdown and its scoring (12.2); any other event after them starts a round.
+SHOWDOWN = (Show, Dead, Paid, Lose, Out, Restart, Win)
+E = TypeVar("E", bound=Event)
 
 
+def _round_heads(events: Sequence[Event], seat: int) -> dict[int, str]:
+    """``Round 2: seat 1 (right) deals.`` by where each later round begins in ``events``: dealt
+    by the next seat still in after the last dealer, the last seat shown (sections 4, 12.2)."""
+    heads: dict[int, str] = {}
+    shown: list[int] = []
+    out: set[int] = set()
+    restarted = False
+    for i, e in enumerate(events):
+        match e:
+            case Show(seat=shower) | Dead(seat=shower):
+                shown.append(shower)
+            case Out(seat=gone):
+                out.add(gone)
+            case Restart():
+                restarted = True
+            case _ if shown and not isinstance(e, SHOWDOWN):
+                dealer = next_active(shown[-1], set(SEATS) if restarted else set(shown) - out)
+                assert dealer is not None, "a round leaves a seat with lives"
+                deals = f"{seat_label(dealer, seat)} {verb_for(dealer, seat, 'deal')}"
+                heads[i] = f"Round {len(heads) + 2}: {deals}."
+                shown, out, restarted = [], set(), False
+    return heads
+
+
+@dataclass
 class _Story:
-    """Walks the events one seat sees, keeping what a person remembers: the seat's own card,
-    the round and its dealer (derived from the last showdown, section 4), the seats shown
-    and knocked out, the asker of the current ask, the cards shown at the showdown."""
+    """What the person at seat ``me`` remembers of the events told so far (their own card,
+    the cards shown at the showdown), and the words for them."""
 
-    def __init__(self, seat: int) -> None:
-        self.me = seat
-        self.mine: str | None = None
-        self.round = 1
-        self.dealer: int | None = None
-        self.showdown = False
-        self.shown: list[int] = []
-        self.knocked: set[int] = set()
-        self.restarted = False
-        self.asker: int | None = None
-        self.cards: dict[int, str] = {}
+    me: int
+    mine: str = ""
+    cards: dict[int, str] = field(default_factory=dict)
 
-    def starts_round(self, event: Event) -> bool:
-        """Whether ``event`` begins a new round (the first event after a showdown); if so,
-        moves on to that round: its number, its dealer (the next seat after the last one
-        still in, section 4; the last seat shown was the dealer, section 12.2)."""
-        if not self.showdown or event.kind in SHOWDOWN_KINDS:
-            return False
-        last = self.shown[-1]
-        still = set(SEATS) if self.restarted else set(self.shown) - self.knocked
-        self.dealer = next_active(last, still)
-        self.round += 1
-        self.showdown = False
-        self.shown = []
-        self.knocked = set()
-        self.restarted = False
-        self.asker = None
-        self.cards = {}
-        return True
-
-    def show(self, seat: int, name: str) -> None:
-        """A card shown at the showdown."""
-        self.showdown = True
-        self.shown.append(seat)
-        self.cards[seat] = name
-        if seat == self.me:
-            self.mine = name
-
-    # -- words -----------------------------------------------------------------------------
     def who(self, seat: int) -> str:
-        """``you`` or ``seat 1 (right)``."""
         return seat_label(seat, self.me)
 
-    def Who(self, seat: int) -> str:  # noqa: N802 - the capitalised form of who()
-        """``You`` or ``Seat 1 (right)``."""
-        return seat_subject(seat, self.me)
+    def does(self, seat: int, verb: str) -> str:
+        return does(seat, verb, self.me)
 
-    def verb(self, seat: int, word: str) -> str:
-        """``word`` agreeing with the seat: ``ask`` for you, ``asks`` for another seat."""
-        if seat == self.me:
-            return word
-        return _THIRD.get(word, word + "s")
+    def verb(self, seat: int, verb: str) -> str:
+        return verb_for(seat, self.me, verb)
 
-    def does(self, seat: int, word: str) -> str:
-        """``You ask`` or ``Seat 1 (right) asks``."""
-        return f"{self.Who(seat)} {self.verb(seat, word)}"
+    def them(self, seat: int) -> str:
+        return "you" if seat == self.me else "them"
 
-    def own(self, seat: int) -> str:
-        """``your`` or ``their``."""
-        return "your" if seat == self.me else "their"
+    def show(self, event: Show | Dead) -> str:
+        """A card shown at the showdown: ``seat 1 (right) the Lion (dead)``."""
+        self.cards[event.seat] = event.card
+        if event.seat == self.me:
+            self.mine = event.card
+        dead = " (dead)" if isinstance(event, Dead) else ""
+        return f"{self.who(event.seat)} {card_words(event.card)}{dead}"
 
     def card_of(self, seat: int) -> str:
-        """``Your 7``, ``Seat 1 (right)'s Lion`` (a card shown at the showdown)."""
-        owner = possessive(seat, self.me)
-        owner = owner[0].upper() + owner[1:]
-        name = self.cards.get(seat)
-        return f"{owner} {card_bare(name)}" if name is not None else f"{owner} card"
-
-    def got(self, event: Event) -> str | None:
-        """The card this seat receives in ``event`` (its private detail), if any."""
-        detail = event.detail(self.me)
-        return str(detail[0]) if detail else None
-
-    def exchange(self, event: Event) -> str:
-        """``you give 7 and get 3`` for a swap this seat takes part in; updates its card."""
-        new = self.got(event)
-        old = self.mine
-        self.mine = new
-        if old is None or new is None:
-            return "you swap cards"
-        return f"you give {card_words(old)} and get {card_words(new)}"
-
-    def loss(self, seat: int, left: int) -> str:
-        """``seat 1 (right) loses a life (2 left)``, ``you lose your last life and are out``."""
-        if left == 0:
-            return (
-                f"{self.who(seat)} {self.verb(seat, 'lose')} {self.own(seat)} last life and "
-                f"{self.verb(seat, 'are')} out"
-            )
-        return f"{self.who(seat)} {self.verb(seat, 'lose')} a life ({left} left)"
+        """``Your 7``, ``Seat 1 (right)'s Lion``: a card shown at the showdown."""
+        return f"{capital(possessive(seat, self.me))} {card_bare(self.cards[seat])}"
 
     def left(self, seat: int, left: int, *, named: bool = False) -> str:
-        """``2 lives left`` (``named``: ``seat 1 (right) has 2 lives left``) or ``no life
-        left, you are out``."""
+        """``2 lives left``, ``seat 1 (right) has 2 lives left``, ``no life left, you are out``."""
         if left == 0:
             return f"no life left, {self.who(seat)} {self.verb(seat, 'are')} out"
-        lives = f"{left} {'life' if left == 1 else 'lives'} left"
+        lives = f"{plural(left, 'life', 'lives')} left"
         return f"{self.who(seat)} {self.verb(seat, 'have')} {lives}" if named else lives
 
-
-def _event_line(story: _Story, event: Event) -> str:
-    """One event in words (a line of ``log``); updates ``story``."""
-    me = story.me
-    kind, args = event.kind, event.args
-    seat = int(args[0]) if args else -1
-    if kind == "deal":
-        story.mine = str(args[1])
-        return f"{story.Who(seat)} {story.verb(seat, 'are')} dealt {card_words(story.mine)}."
-    if kind == "keep":
-        if seat == me and story.mine is not None:
-            return f"You keep your {card_bare(story.mine)}."
-        return f"{story.does(seat, 'keep')}."
-    if kind == "ask":
-        story.asker = seat
-        return f"{story.does(seat, 'ask')} {story.who(int(args[1]))} to swap."
-    if kind == "swap":
-        other = int(args[1])
-        if me in (seat, other):
-            partner = other if seat == me else seat
-            return f"You and {story.who(partner)} swap: {story.exchange(event)}."
-        return f"{story.Who(seat)} and {story.who(other)} swap cards."
-    if kind in SPECIAL_KINDS:
-        return f"{story.does(seat, 'show')} {card_words(kind)}."
-    if kind in ("top", "draw"):
-        end = "top" if kind == "top" else "bottom"
-        if seat == me:
-            return f"You swap with the {end} card of the pack: {story.exchange(event)}."
-        return f"{story.does(seat, 'swap')} with the {end} card of the pack."
-    if kind == "pay":
-        whom = "you" if seat == me else "them"
-        return f"{story.does(seat, 'ask')} {story.who(int(args[1]))} to pay for {whom}."
-    if kind in ("accept", "refuse"):
-        return f"{story.does(seat, kind)} to pay."
-    if kind == "lose":
-        return f"{story.does(seat, 'lose')} a life: {args[1]} left."
-    if kind == "out":
-        story.knocked.add(seat)
-        return f"{story.Who(seat)} {story.verb(seat, 'are')} out."
-    if kind == "undo":
-        holder = int(args[1])
-        if me in (seat, holder):
-            return _undo_mine(story, event, holder if seat == me else seat) + "."
-        return f"The swap of {story.who(seat)} and {story.who(holder)} is undone."
-    if kind in ("show", "dead"):
-        name = str(args[1])
-        story.show(seat, name)
-        if kind == "dead":
-            return f"{story.card_of(seat)} is dead ({story.who(seat)} went out during play)."
-        return f"{story.does(seat, 'show')} {card_words(name)}."
-    if kind == "paid":
-        return f"{story.does(seat, 'pay')} for {story.who(int(args[1]))}, by the Inn's pact."
-    if kind == "restart":
-        story.restarted = True
-        return "Nobody has a life left: all-out restart, every seat has three lives again."
-    if kind == "win":
-        return f"{story.does(seat, 'win')} the match."
-    return event.text
+    def exchange(self, event: Swap | Top | Draw | Undo) -> str:
+        """``you give 7 and get 3``: this seat's part in a swap (it learns what it gets)."""
+        old, self.mine = self.mine, str(event.detail(self.me)[0])
+        return f"you give {card_words(old)} and get {card_words(self.mine)}"
 
 
-def _undo_mine(story: _Story, event: Event, other: int) -> str:
-    """``Your swap with seat 1 (right) is undone: you give 4 and get 1 back`` (7.6)."""
-    new = story.got(event)
-    old = story.mine
-    story.mine = new
-    give = f"you give {card_words(old)} and " if old is not None else ""
-    back = f"get {card_words(new)} back" if new is not None else "get your card back"
-    return f"Your swap with {story.who(other)} is undone: {give}{back}"
+def _clause(s: _Story, e: Event) -> str:
+    """One event in words, without the full stop: a line of ``log``, and the start of many a
+    line of the story; updates ``s``."""
+    me = s.me
+    match e:
+        case Deal(seat=seat, card=card):
+            s.mine = card
+            return f"{s.does(seat, 'are')} dealt {card_words(card)}"
+        case Keep(seat=seat) if seat == me:
+            return f"You keep your {card_bare(s.mine)}"
+        case Keep(seat=seat):
+            return s.does(seat, "keep")
+        case Ask(asker=asker, target=target):
+            return f"{s.does(asker, 'ask')} {s.who(target)} to swap"
+        case Swap(asker=asker, target=target) if me in (asker, target):
+            other = target if asker == me else asker
+            return f"You and {s.who(other)} swap: {s.exchange(e)}"
+        case Swap(asker=asker, target=target):
+            return f"{capital(s.who(asker))} and {s.who(target)} swap cards"
+        case Special(seat=seat):
+            return f"{s.does(seat, 'show')} {card_words(e.kind)}"
+        case Top(seat=seat) | Draw(seat=seat):
+            end = "top" if isinstance(e, Top) else "bottom"
+            swaps = f"{s.does(seat, 'swap')} with the {end} card of the pack"
+            return f"{swaps}: {s.exchange(e)}" if seat == me else swaps
+        case Pay(asker=asker, holder=holder):
+            return f"{s.does(asker, 'ask')} {s.who(holder)} to pay for {s.them(asker)}"
+        case Accept(holder=holder) | Refuse(holder=holder):
+            return f"{s.does(holder, e.kind)} to pay"
+        case Lose(seat=seat, left=left):
+            return f"{s.does(seat, 'lose')} a life: {left} left"
+        case Out(seat=seat):
+            return f"{s.does(seat, 'are')} out"
+        case Undo(giver=giver, holder=holder) if me in (giver, holder):
+            other = holder if giver == me else giver
+            return f"Your swap with {s.who(other)} is undone: {s.exchange(e)} back"
+        case Undo(giver=giver, holder=holder):
+            return f"The swap of {s.who(giver)} and {s.who(holder)} is undone"
+        case Dead(seat=seat):
+            s.show(e)
+            return f"{s.card_of(seat)} is dead ({s.who(seat)} went out during play)"
+        case Show(seat=seat, card=card):
+            s.show(e)
+            return f"{s.does(seat, 'show')} {card_words(card)}"
+        case Paid(holder=holder, loser=loser):
+            return f"{s.does(holder, 'pay')} for {s.who(loser)}, by the Inn's pact"
+        case Restart():
+            return "Nobody has a life left: all-out restart, every seat has three lives again"
+        case Win(seat=seat):
+            return f"{s.does(seat, 'win')} the match"
+    return e.text
 
 
-def _narrate(events: Sequence[Event], start: int, seat: int) -> list[RenderableType]:
-    """The story of ``events[start:]`` in a few plain lines (see :meth:`CucuUI.narrate`).
-    Earlier events are walked for what they tell (the seat's card, the round)."""
-    story = _Story(seat)
-    lines: list[RenderableType] = []
-    n = len(events)
-    i = 0
-    while i < n:
-        e = events[i]
-        new_round = story.starts_round(e)
-        j, said = _tell(story, events, i)
-        if new_round and i >= start:
-            dealer = story.dealer
-            head = f"Round {story.round}: {seat_label(dealer, seat)}" if dealer is not None else ""
-            if dealer is not None:
-                lines.append(Text(f"{head} {story.verb(dealer, 'deal')}.", style="bold"))
-        if j > start:  # a group that ends after ``start`` is told whole
-            lines.extend(Text(line) for line in said)
-        i = j
-    return lines
+def _peek(events: Sequence[Event], i: int, kind: type[E] | tuple[type[E], ...]) -> E | None:
+    """``events[i]`` if there is one and it is of ``kind``, else ``None``."""
+    e = events[i] if i < len(events) else None
+    return e if isinstance(e, kind) else None
 
 
-def _tell(story: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
-    """The lines for the events from ``events[i]`` that belong together (an ask and its
-    swap, a Hunter and its loss, a showdown and its losses, ...); returns the index after
-    them and the lines."""
-    me = story.me
-    n = len(events)
-    e = events[i]
-    kind = e.kind
-    nxt = events[i + 1] if i + 1 < n else None
-    seat = int(e.args[0]) if e.args else -1
-    if kind == "deal":
-        story.mine = str(e.args[1])
-        return i + 1, [f"You are dealt {card_words(story.mine)}."]
-    if kind == "ask" and nxt is not None and nxt.kind == "swap":
-        target = int(e.args[1])
-        story.asker = seat
-        head = f"{story.does(seat, 'ask')} {story.who(target)} to swap: "
-        tail = story.exchange(nxt) if me in (seat, target) else "they swap"
-        return i + 2, [f"{head}{tail}."]
-    if kind == "keep":
-        own = f" your {card_bare(story.mine)}" if seat == me and story.mine else ""
-        if story.asker == seat and i > 0 and events[i - 1].kind == "inn":
-            own = own or " their card"
-            return i + 1, [f"{story.does(seat, 'keep')}{own}: no pact."]
-        if nxt is not None and nxt.kind in ("show", "dead"):
-            if seat == me:
-                return i + 1, [f"You keep{own}, as the dealer."]
-            return i + 1, [f"{story.Who(seat)}, the dealer, keeps."]
-        return i + 1, [f"{story.does(seat, 'keep')}{own}."]
-    if kind in SPECIAL_KINDS:
-        return _special(story, events, i)
-    if kind == "draw":
-        if seat == me:
-            return i + 1, [f"You swap with the bottom card of the pack: {story.exchange(e)}."]
-        return i + 1, [f"{story.Who(seat)}, the dealer, swaps with the bottom card of the pack."]
-    if kind == "pay":
-        holder = int(e.args[1])
-        return i + 1, [
-            f"{story.does(seat, 'ask')} {story.who(holder)} to pay for "
-            f"{'you' if seat == me else 'them'} if {story.own(seat)} card loses."
-        ]
-    if kind == "accept":
-        asker = story.asker if story.asker is not None else seat
-        return i + 1, [
-            f"{story.does(seat, 'accept')}: no swap; {story.who(seat)} "
-            f"{story.verb(seat, 'pay')} a life for {story.who(asker)} if "
-            f"{possessive(asker, me)} card loses (not for the Zero)."
-        ]
-    if kind == "refuse" and nxt is not None and nxt.kind == "swap":
-        asker = int(nxt.args[0])
-        head = f"{story.does(seat, 'refuse')} to pay and must swap"
-        if me in (asker, seat):
-            return i + 2, [f"{head}: {story.exchange(nxt)}."]
-        return i + 2, [f"{head}: {story.who(asker)} gets the Inn."]
-    if kind == "undo":
-        holder = int(e.args[1])
-        if me in (seat, holder):
-            line = _undo_mine(story, e, holder if seat == me else seat)
+def _tell(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
+    """The lines of the events from ``events[i]`` that belong together (an ask and its swap,
+    a special card and what it causes, ...), read with the events around them, and the index
+    after them; updates ``s``. Most lines begin with the event's :func:`_clause`."""
+    me, e = s.me, events[i]
+    before = events[i - 1] if i else None
+    after = events[i + 1] if i + 1 < len(events) else None
+    match before, e, after:
+        case _, Ask(asker=asker, target=target), Swap():
+            tail = s.exchange(after) if me in (asker, target) else "they swap"
+            return i + 2, [f"{_clause(s, e)}: {tail}."]
+        case InnShown(), Keep(seat=seat), _:
+            return i + 1, [f"{_clause(s, e)}{'' if seat == me else ' their card'}: no pact."]
+        case _, Keep(seat=seat), Show() | Dead() if seat == me:
+            return i + 1, [f"{_clause(s, e)}, as the dealer."]
+        case _, Keep(seat=seat), Show() | Dead():
+            return i + 1, [f"{capital(s.who(seat))}, the dealer, keeps."]
+        case _, CuckooShown() | InnShown(), _:
+            stops = "no swap" if isinstance(e, CuckooShown) else "the swap stops"
+            return i + 1, [f"{_clause(s, e)}: {stops}."]
+        case _, HorseShown(), Top(seat=asker):
+            tail = f": {s.exchange(after)}" if asker == me else ""
+            swaps = f"{s.who(asker)} {s.verb(asker, 'swap')} with the top card of the pack"
+            return i + 2, [f"{_clause(s, e)}: {swaps}{tail}."]
+        case _, HorseShown(), _:
+            return i + 1, [f"{_clause(s, e)}: the ask jumps to the next player."]
+        case Ask(asker=asker), HunterShown() | CatShown(), _:
+            return _hunted(s, asker, events, i)
+        case _, Draw(seat=seat), _ if seat != me:
+            who = capital(s.who(seat))
+            return i + 1, [f"{who}, the dealer, swaps with the bottom card of the pack."]
+        case _, Pay(asker=asker), _:
+            return i + 1, [f"{_clause(s, e)} if {own(asker, me)} card loses."]
+        case Pay(asker=asker), Accept(holder=holder), _:
+            pays = f"{s.who(holder)} {s.verb(holder, 'pay')} a life for {s.who(asker)}"
+            whose = f"{possessive(asker, me)} card loses (not for the Zero)"
+            return i + 1, [f"{s.does(holder, 'accept')}: no swap; {pays} if {whose}."]
+        case _, Refuse(holder=holder), Swap(asker=asker):
+            tail = s.exchange(after) if me in (asker, holder) else f"{s.who(asker)} gets the Inn"
+            return i + 2, [f"{_clause(s, e)} and must swap: {tail}."]
+        case _, Undo(giver=giver, holder=holder), _ if me not in (giver, holder):
+            swap = f"the swap of {s.who(giver)} and {s.who(holder)}"
+            return i + 1, [f"The Cat undoes {swap}: the card goes back to {s.who(giver)}."]
+        case _, Show() | Dead() | Lose() | Out() | Paid() | Win(), _:
+            return _scoring(s, events, i)
+    return i + 1, [f"{_clause(s, e)}."]
+
+
+def _hunted(s: _Story, asker: int, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
+    """The Hunter or the Cat shown to ``asker`` (``events[i]``; 7.3, 7.6) and what it causes
+    at once: a life lost; the Cat undoes the swaps that brought the card."""
+    text, cat, j = _clause(s, events[i]), isinstance(events[i], CatShown), i + 1
+    if lose := _peek(events, j, Lose):
+        j += 2 if _peek(events, j + 1, Out) else 1
+        loses = f"{s.who(asker)} {s.verb(asker, 'lose')}"
+        if lose.left:
+            text += f": {loses} a life ({lose.left} left)"
         else:
-            line = (
-                f"The Cat undoes the swap of {story.who(seat)} and {story.who(holder)}: "
-                f"the card goes back to {story.who(seat)}"
-            )
-        return i + 1, [line + "."]
-    if kind in ("show", "dead"):
-        return _showdown(story, events, i)
-    if kind == "win":
-        return i + 1, [f"{story.Who(seat)} {story.verb(seat, 'are')} the only one with lives left."]
-    return i + 1, [_event_line(story, e)]
-
-
-def _special(story: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
-    """A special card shown in answer to an ask (7.2-7.6), with what it causes at once."""
-    me = story.me
-    n = len(events)
-    e = events[i]
-    kind = e.kind
-    target = int(e.args[0])
-    asker = story.asker if story.asker is not None else target
-    show = f"{story.does(target, 'show')} {card_words(kind)}"
-    nxt = events[i + 1] if i + 1 < n else None
-    if kind == "cuckoo":
-        return i + 1, [f"{show}: no swap."]
-    if kind == "inn":
-        return i + 1, [f"{show}: the swap stops."]
-    if kind == "horse":
-        if nxt is not None and nxt.kind == "top":
-            if asker == me:
-                return i + 2, [
-                    f"{show}: you swap with the top card of the pack: {story.exchange(nxt)}."
-                ]
-            who = f"{story.who(asker)} {story.verb(asker, 'swap')}"
-            return i + 2, [f"{show}: {who} with the top card of the pack."]
-        return i + 1, [f"{show}: the ask jumps to the next player."]
-    # the Hunter or the Cat: the asker loses a life at once (7.3, 7.6)
-    text = show
-    j = i + 1
-    if j < n and events[j].kind == "lose":
-        text += ": " + story.loss(int(events[j].args[0]), int(events[j].args[1]))
-        j += 1
-        if j < n and events[j].kind == "out":
-            story.knocked.add(int(events[j].args[0]))
-            j += 1
-    if kind == "cat":
-        if j < n and events[j].kind == "undo":
-            text += "; the swaps that brought the card are undone, the latest first"
-        else:
-            text += f"; {story.own(asker)} card was dealt to {'you' if asker == me else 'them'}: "
-            text += "nothing to undo"
+            text += f": {loses} {own(asker, s.me)} last life and {s.verb(asker, 'are')} out"
+    if cat and _peek(events, j, Undo):
+        text += "; the swaps that brought the card are undone, the latest first"
+    elif cat:
+        text += f"; {own(asker, s.me)} card was dealt to {s.them(asker)}: nothing to undo"
     return j, [text + "."]
 
 
-def _showdown(story: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
-    """The showdown in one line (9.1), then each life lost (9.3), or nobody's."""
-    n = len(events)
-    parts = []
-    j = i
-    while j < n and events[j].kind in ("show", "dead"):
-        seat, name = int(events[j].args[0]), str(events[j].args[1])
-        story.show(seat, name)
-        dead = " (dead)" if events[j].kind == "dead" else ""
-        parts.append(f"{story.who(seat)} {card_words(name)}{dead}")
-        j += 1
-    lines = ["Showdown: " + ", ".join(parts) + "."]
-    losses = False
-    while j < n and events[j].kind in ("paid", "lose", "out"):
-        ev = events[j]
-        seat = int(ev.args[0])
-        j += 1
-        if ev.kind == "out":
-            story.knocked.add(seat)
-            continue
-        losses = True
-        if ev.kind == "lose":
-            lines.append(f"{story.card_of(seat)} loses: {story.left(seat, int(ev.args[1]))}.")
-            continue
-        loser = int(ev.args[1])
-        text = (
-            f"{story.card_of(loser)} loses, but {story.who(seat)} {story.verb(seat, 'pay')} "
-            "for it (the Inn's pact)"
-        )
-        if j < n and events[j].kind == "lose":
-            text += ": " + story.left(seat, int(events[j].args[1]), named=True)
-            j += 1
-        else:
-            text += f": {story.who(seat)} {story.verb(seat, 'have')} no life left to lose"
-        lines.append(text + ".")
-    if not losses:
-        lines.append("Nobody loses a life.")
-    return j, lines
+def _scoring(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
+    """:func:`_tell` for the showdown and its scoring (sections 9, 10)."""
+    match events[i]:
+        case Show() | Dead():  # the showdown in one line (9.1), then each loss (9.3)
+            shown = []
+            while i < len(events) and isinstance(card := events[i], Show | Dead):
+                shown.append(s.show(card))
+                i += 1
+            nobody = [] if _peek(events, i, (Paid, Lose)) else ["Nobody loses a life."]
+            return i, [f"Showdown: {', '.join(shown)}.", *nobody]
+        case Lose(seat=seat, left=left):
+            return i + 1, [f"{s.card_of(seat)} loses: {s.left(seat, left)}."]
+        case Out():  # told with the loss
+            return i + 1, []
+        case Paid(holder=holder, loser=loser):
+            pays = f"{s.who(holder)} {s.verb(holder, 'pay')} for it (the Inn's pact)"
+            told = f"{s.card_of(loser)} loses, but {pays}"
+            if (paid := _peek(events, i + 1, Lose)) and paid.seat == holder:
+                return i + 2, [f"{told}: {s.left(holder, paid.left, named=True)}."]
+            return i + 1, [
+                f"{told}: {s.who(holder)} {s.verb(holder, 'have')} no life left to lose."
+            ]
+        case Win(seat=seat):
+            return i + 1, [f"{s.does(seat, 'are')} the only one with lives left."]
+    return i + 1, [f"{_clause(s, events[i])}."]
 
 
-class CucuUI:
-    """Cuccu for the REPL; see the module docstring and ``repl.hooks.GameUI``."""
+class CucuUI(GameUI[CucuView, Action]):
+    """Cuccu for the REPL; see the module docstring and :class:`~cardavia_cli.engine.ui.GameUI`."""
 
     actions = ACTIONS
     has_breaks = True
-    has_ambiguous_plays = False
-    commands = (Watch(), Finish())
+    players_go_out = True
     table_help = (
         "Show the table: every seat's lives, the card you know it holds, what it did this "
         "round, the special cards shown and the pack."
@@ -517,7 +374,7 @@ class CucuUI:
 
     def hand(self, view: CucuView) -> RenderableType:
         """Your card with its power in words (``hand``)."""
-        return _card_line(view)
+        return card_line(view)
 
     def prompt(self, view: CucuView) -> str:
         """``7: keep or swap > ``, ``inn: accept or refuse > `` (the card and the answers)."""
@@ -537,11 +394,15 @@ class CucuUI:
         """One line for a finished round (``watch``)."""
         return round_summary_line(view)
 
-    # -- choices, completion ---------------------------------------------------------------------
+    def is_out(self, view: CucuView) -> bool:
+        """The human has no life left (section 1): ``watch`` and ``finish`` are offered."""
+        return view.lives[view.seat] == 0
+
+    # -- choices -------------------------------------------------------------------------------
     def legal_verbs(self, view: CucuView) -> list[str]:
         """The verbs with a legal use now, in :data:`ACTIONS` order (``draw`` for the dealer)."""
         verbs = {str(a) for a in view.legal}
-        if view.phase == "dealer" and "swap" in verbs:
+        if view.phase == Phase.DEALER and "swap" in verbs:
             verbs.add("draw")
         return [v.verb for v in ACTIONS if v.verb in verbs]
 
@@ -549,11 +410,7 @@ class CucuUI:
         """The numbered answers: the legal actions in canonical order (section 6)."""
         return [str(a) for a in view.legal]
 
-    def complete(self, view: CucuView, verb: str, args: Sequence[str]) -> list[Any]:
-        """No verb takes words after it (section 6)."""
-        return []
-
-    # -- hint and auto -----------------------------------------------------------------------------
+    # -- hint ------------------------------------------------------------------------------------
     def describe(self, view: CucuView, action: Action) -> str:
         """``keep: keep your 7``, ``swap: ask seat 1 (right) to swap cards with you``."""
         notes = dict(choice_notes(view))
@@ -572,14 +429,14 @@ class CucuUI:
     @staticmethod
     def _why(view: CucuView) -> str:
         phase = view.phase
-        if phase in ("turn", "dealer") and view.card is not None:
+        if phase in (Phase.TURN, Phase.DEALER) and view.card is not None:
             est = BasicAgent().estimates(view)
             keep, swap = est["keep"], est["swap"]
             mine = card_bare(view.card)
             text = f"Keeping, your {mine} loses at the showdown with a chance of {keep:.0%}"
             if math.isinf(swap):
                 return text + "."
-            if phase == "dealer":
+            if phase == Phase.DEALER:
                 return (
                     text + f"; the bottom card of the pack would lose with a chance of {swap:.0%}."
                 )
@@ -587,21 +444,20 @@ class CucuUI:
                 text + f"; asking to swap costs {swap:.2f} lives on average (a Hunter or a Cat "
                 "costs a life at once)."
             )
-        if phase == "inn":
+        if phase == Phase.INN:
             return (
                 "Paying is never worse than keeping: an accepted pact covers any losing card but "
                 "the Zero, and a refusal gives you the Inn (rules 7.5)."
             )
-        if phase == "pay":
+        if phase == Phase.PAY:
             carried = sum(1 for _, holder in view.pacts if holder == view.seat)
             lives = view.lives[view.seat]
-            spare = lives - carried
-            pacts = f" and carry {carried} pact{'' if carried == 1 else 's'}" if carried else ""
-            if spare >= SPARE:
+            pacts = f" and carry {plural(carried, 'pact')}" if carried else ""
+            if lives - carried >= SPARE:
                 return f"You have {lives} lives{pacts}: you can spare one for a pact."
             return (
-                f"You have {lives} {'life' if lives == 1 else 'lives'}{pacts}: a pact could "
-                "cost your last life, so refuse and swap."
+                f"You have {plural(lives, 'life', 'lives')}{pacts}: a pact could cost your last "
+                "life, so refuse and swap."
             )
         return ""
 
@@ -609,41 +465,35 @@ class CucuUI:
     def narrate(
         self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
-        """A few plain lines for ``events[start:]`` (rules 7-10): the round's dealer when a new
-        round starts, your card, each ask with its answer (a swap with the cards you give and
-        get; the Cuckoo, Hunter, Horse, Cat and Inn each in words: no swap, a life lost, the
-        ask jumping on or the top card taken, the chain undone swap by swap, the Inn's offer,
-        pact or refusal), the dealer's draw, the showdown in one line, each life lost (and
-        who pays for whom), the restart, the last seat with lives. Earlier events are read
-        for context (your card, the round). ``forced`` is never used: no Cuccu answer is
-        forced."""
-        return _narrate(events, start, seat)
+        """A few plain lines for ``events[start:]`` (rules 7-10), each round's dealer first; a
+        group of events that ends after ``start`` is told whole. ``forced``: none in Cuccu."""
+        heads = _round_heads(events, seat)
+        s = _Story(seat)
+        lines: list[RenderableType] = []
+        i = 0
+        while i < len(events):
+            if i in heads and i >= start:
+                lines.append(Text(heads[i], style="bold"))
+            i, said = _tell(s, events, i)
+            if i > start:
+                lines.extend(map(Text, said))
+        return lines
 
     def story_start(self, events: Sequence[Event]) -> int:
         """The start of the last round that has events (a resumed match tells that round
         again, with its end when the save stands at a break)."""
-        story = _Story(0)
-        begin = 0
-        for i, e in enumerate(events):
-            if story.starts_round(e):
-                begin = i
-            _event_line(story, e)
-        return begin
+        return max(_round_heads(events, 0), default=0)
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log`` (section 12.2), your own
         cards included (what you gave and got in a swap, an undo, a draw)."""
-        story = _Story(seat)
-        lines: list[RenderableType] = []
-        for e in events:
-            story.starts_round(e)
-            lines.append(Text(_event_line(story, e)))
-        return lines
+        s = _Story(seat)
+        return [Text(f"{_clause(s, e)}.") for e in events]
 
 
 UI = CucuUI()
 
 
-__all__ = ["ACTIONS", "UI", "CucuUI", "Finish", "Watch"]
+__all__ = ["ACTIONS", "UI", "CucuUI"]

@@ -4,9 +4,9 @@
 the decision points ``turn``, ``inn``, ``pay`` and ``dealer`` (section 6) with their legal
 answers, and every automatic step in between (plain swaps, the Cuckoo, Hunter, Horse and Cat,
 the Inn offer and its pact, the dealer's draw, the showdown, lives, ``out``, the all-out
-restart). Its event log is the log of section 12.2, each line an engine
-:class:`~cardavia_cli.engine.game.Event` that also says who sees it and which cards behind it
-each seat learns.
+restart). Its event log is the log of section 12.2, each line an event value of
+:mod:`.events` that also says who sees it and which cards behind it each seat learns; a quiet
+round (``quiet=True``, for the rollouts of a quiet state) keeps no events.
 
 The rule functions of section 12 are :func:`showdown` (12.1), :func:`play_round` (12.2),
 :func:`next_dealer` and :func:`play_match` (12.3); ``parse_card`` is in :mod:`.cards`.
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
-from cardavia_cli.engine.game import Event, Line
+from cardavia_cli.engine.game import Event, QuietLog
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat
 from cardavia_cli.games.cucu.cards import (
     CAT,
@@ -47,6 +47,31 @@ from cardavia_cli.games.cucu.cards import (
     ZERO,
     check_deck,
     rank_of,
+)
+from cardavia_cli.games.cucu.events import (
+    Accept,
+    Ask,
+    CatShown,
+    CuckooShown,
+    Dead,
+    Deal,
+    Draw,
+    HorseShown,
+    HunterShown,
+    InnShown,
+    Keep,
+    Lose,
+    Out,
+    Paid,
+    Pay,
+    Refuse,
+    Restart,
+    Show,
+    Special,
+    Swap,
+    Top,
+    Undo,
+    Win,
 )
 
 START_LIVES = 3
@@ -68,7 +93,14 @@ _RULE = {
     "dealer": "section 8: the dealer answers keep or swap (draw)",
 }
 
-_SHOWN_KIND = {CUCKOO: "cuckoo", HUNTER: "hunter", HORSE: "horse", CAT: "cat", INN: "inn"}
+#: The event of each special card shown in answer to an ask (sections 7.2-7.6).
+_SHOWN: dict[int, type[Special]] = {
+    CUCKOO: CuckooShown,
+    HUNTER: HunterShown,
+    HORSE: HorseShown,
+    CAT: CatShown,
+    INN: InnShown,
+}
 _ONLY = tuple(frozenset({s}) for s in SEATS)
 #: The value order used at a showdown with two live Fools: 14 1/2, between Hunter and Cuckoo.
 _TWO_FOOLS_KEY = HUNTER + 0.5
@@ -79,9 +111,7 @@ def seen_by(event: Event, seat: int) -> Event:
     (the cards behind a ``swap``, ``top``, ``undo`` or ``draw`` that only ``seat`` learns)."""
     if not event.private:
         return event
-    return Line(
-        event.kind, event.args, event.seats, tuple(p for p in event.private if p[0] == seat)
-    )
+    return replace(event, private=tuple(p for p in event.private if p[0] == seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +175,8 @@ class Round:
     ``deck``: the 40 cards in deck order (section 5; ``deck[0]`` is the bottom card, dealt
     first), as names in any notation or rank indexes. ``dealer``: a seat with lives.
     ``lives``: four ints 0..3 (seats 0..3, 0 = out), at least two above 0. The cards are dealt
-    at once (rules 14.1) and the round waits at its first decision.
+    at once (rules 14.1) and the round waits at its first decision. ``quiet``: keep no events
+    (a rollout's round; nothing in the rules reads them).
 
     Read :attr:`to_act`, :attr:`decision` (``"turn"``, ``"inn"``, ``"pay"``, ``"dealer"``;
     ``None`` once the round is scored) and :meth:`legal`; answer with :meth:`apply`, which runs
@@ -176,6 +207,7 @@ class Round:
         "public",
         "plain",
         "events",
+        "quiet",
         "history",
         "decision",
         "to_act",
@@ -205,6 +237,7 @@ class Round:
     public: int
     plain: int
     events: list[Event]
+    quiet: bool
     history: list[tuple[int, str]]
     decision: str | None
     to_act: int | None
@@ -217,7 +250,11 @@ class Round:
     next_dealer: int | None
 
     def __init__(
-        self, deck: Sequence[str] | Sequence[int], dealer: int, lives: Sequence[int]
+        self,
+        deck: Sequence[str] | Sequence[int],
+        dealer: int,
+        lives: Sequence[int],
+        quiet: bool = False,
     ) -> None:
         ranks = _deck_ranks(deck)
         life = validate_lives(lives)
@@ -238,11 +275,12 @@ class Round:
         self.start_lives = tuple(life)
         hold = [-1] * NUM_SEATS
         seen = [0] * NUM_SEATS
-        events: list[Event] = []
+        events: list[Event] = QuietLog() if quiet else []
         for i, s in enumerate(order):
             hold[s] = i
             seen[s] = 1 << i
-            events.append(Line("deal", (s, RANKS[ranks[i]]), _ONLY[s]))
+            if not quiet:
+                events.append(Deal(s, RANKS[ranks[i]], seats=_ONLY[s]))
         self.hold = hold
         self.top = PACK_SIZE - 1
         self.bottom = n
@@ -255,6 +293,7 @@ class Round:
         self.public = 0
         self.plain = 0
         self.events = events
+        self.quiet = quiet
         self.history = []
         self.turn = 0
         self.asker = -1
@@ -345,8 +384,10 @@ class Round:
             "next_dealer": self.next_dealer,
         }
 
-    def copy(self) -> Round:
-        """An independent copy (lists copied one level; events and tuples are immutable)."""
+    def copy(self, quiet: bool | None = None) -> Round:
+        """An independent copy (lists copied one level; events and tuples are immutable).
+        ``quiet``: a copy that keeps no events (it starts with none), or one that keeps them
+        (starting with none when this round is quiet); ``None``: as this round."""
         new = Round.__new__(Round)
         new.rank = self.rank
         new.dealer = self.dealer
@@ -364,7 +405,9 @@ class Round:
         new.seen = self.seen[:]
         new.public = self.public
         new.plain = self.plain
-        new.events = self.events[:]
+        quiet = self.quiet if quiet is None else quiet
+        new.quiet = quiet
+        new.events = QuietLog() if quiet else [] if self.quiet else self.events[:]
         new.history = self.history[:]
         new.decision = self.decision
         new.to_act = self.to_act
@@ -396,34 +439,41 @@ class Round:
                 f"seat {self.to_act} at {decision!r}: {word!r} is not a legal answer "
                 f"({_RULE[decision]})"
             )
+        self.play(answer)
+
+    def play(self, answer: str) -> None:
+        """:meth:`apply` of an ``answer`` known to be legal now (one of :meth:`legal`), without
+        checking it again."""
+        decision = self.decision
         seat = self.to_act
-        assert seat is not None
+        assert seat is not None and decision is not None
         self.history.append((seat, answer))
         if decision == "turn":
             if answer == "keep":
-                self.events.append(Line("keep", (seat,)))
+                self.events.append(Keep(seat))
                 self._end_turn()
             else:
                 self._ask(seat, self.turn + 1)
         elif decision == "inn":
             if answer == "keep":
-                self.events.append(Line("keep", (seat,)))
+                self.events.append(Keep(seat))
                 self._end_turn()
             else:
-                self.events.append(Line("pay", (seat, self.target)))
+                self.events.append(Pay(seat, self.target))
                 self.decision = "pay"
                 self.to_act = self.target
         elif decision == "pay":
             asker, holder = self.asker, self.target
-            self.events.append(Line(answer, (holder,)))
             if answer == "accept":
+                self.events.append(Accept(holder))
                 self.pact[asker] = holder
             else:
+                self.events.append(Refuse(holder))
                 self._swap(asker, holder)
             self._end_turn()
         else:
             if answer == "keep":
-                self.events.append(Line("keep", (seat,)))
+                self.events.append(Keep(seat))
             else:
                 self._draw(seat)
             self._showdown()
@@ -450,13 +500,13 @@ class Round:
         last = self.n - 1
         while True:
             target = self.order[j]
-            events.append(Line("ask", (asker, target)))
+            events.append(Ask(asker, target))
             r = rank[self.hold[target]]
             if r not in SPECIALS:  # 7.1: a plain card (the Fool too) must swap
                 self.plain |= 1 << self.hold[target]
                 self._swap(asker, target)
                 break
-            events.append(Line(_SHOWN_KIND[r], (target,)))
+            events.append(_SHOWN[r](target))
             self.shown.append((target, r))
             self.public |= 1 << self.hold[target]
             if r == HORSE:  # 7.4
@@ -486,14 +536,10 @@ class Round:
         self.seen[asker] |= 1 << t
         self.seen[target] |= 1 << a
         self.swaps.append([asker, target, a, t, 1])
-        self.events.append(
-            Line(
-                "swap",
-                (asker, target),
-                None,
-                ((asker, (RANKS[self.rank[t]],)), (target, (RANKS[self.rank[a]],))),
-            )
-        )
+        if not self.quiet:
+            rank = self.rank
+            private = ((asker, (RANKS[rank[t]],)), (target, (RANKS[rank[a]],)))
+            self.events.append(Swap(asker, target, private=private))
 
     def _top(self, asker: int) -> None:
         """7.4, Horse at the dealer: the asker swaps with the top card of the pack."""
@@ -501,7 +547,8 @@ class Round:
         self.top = self.hold[asker]
         self.hold[asker] = card
         self.seen[asker] |= 1 << card
-        self.events.append(Line("top", (asker,), None, ((asker, (RANKS[self.rank[card]],)),)))
+        if not self.quiet:
+            self.events.append(Top(asker, private=((asker, (RANKS[self.rank[card]],)),)))
 
     def _draw(self, dealer: int) -> None:
         """Section 8: the dealer swaps with the bottom card of the pack."""
@@ -509,7 +556,8 @@ class Round:
         self.bottom = self.hold[dealer]
         self.hold[dealer] = card
         self.seen[dealer] |= 1 << card
-        self.events.append(Line("draw", (dealer,), None, ((dealer, (RANKS[self.rank[card]],)),)))
+        if not self.quiet:
+            self.events.append(Draw(dealer, private=((dealer, (RANKS[self.rank[card]],)),)))
 
     def _lose(self, seat: int, in_play: bool) -> None:
         """One life charged to ``seat`` (9.3, 9.4): nothing, not even a log line, at 0. A seat
@@ -519,9 +567,9 @@ class Round:
             return
         left -= 1
         self.lives[seat] = left
-        self.events.append(Line("lose", (seat, left)))
+        self.events.append(Lose(seat, left))
         if left == 0:
-            self.events.append(Line("out", (seat,)))
+            self.events.append(Out(seat))
             if in_play:
                 self.out.append(seat)
 
@@ -542,14 +590,10 @@ class Round:
             giver = s[0]
             back = hold[giver]
             hold[giver], hold[holder] = card, back
-            self.events.append(
-                Line(
-                    "undo",
-                    (giver, holder),
-                    None,
-                    ((giver, (RANKS[self.rank[card]],)), (holder, (RANKS[self.rank[back]],))),
-                )
-            )
+            if not self.quiet:
+                rank = self.rank
+                private = ((giver, (RANKS[rank[card]],)), (holder, (RANKS[rank[back]],)))
+                self.events.append(Undo(giver, holder, private=private))
             holder = giver
 
     def _showdown(self) -> None:
@@ -566,29 +610,29 @@ class Round:
             self.public |= 1 << hold[s]
             r = rank[hold[s]]
             if s in out:
-                events.append(Line("dead", (s, RANKS[r])))
+                events.append(Dead(s, RANKS[r]))
             else:
-                events.append(Line("show", (s, RANKS[r])))
+                events.append(Show(s, RANKS[r]))
                 live.append((s, r))
         losers = sorted(_losing(live))
         self.losers = losers
         for s in losers:
             holder = self.pact[s]
             if holder >= 0 and holder not in out and rank[hold[s]] != ZERO:
-                events.append(Line("paid", (holder, s)))
+                events.append(Paid(holder, s))
                 self._lose(holder, False)
             else:
                 self._lose(s, False)
         lives = self.lives
         if not any(lives):
-            events.append(Line("restart", ()))
+            events.append(Restart())
             self.restarted = True
             for s in SEATS:
                 lives[s] = START_LIVES
         alive = [s for s in SEATS if lives[s] > 0]
         if len(alive) == 1:
             self.winner = alive[0]
-            events.append(Line("win", (alive[0],)))
+            events.append(Win(alive[0]))
         self.next_dealer = next_dealer(self.dealer, lives)
 
 

@@ -9,13 +9,14 @@ when one seat alone has lives (section 10.2). After every showdown the match pau
 (:attr:`CucuState.at_break`); :meth:`CucuState.next_round` deals the next round.
 
 The decisions are the REPL verbs of section 6 (:class:`Action`: ``keep``, ``swap``, ``pay``,
-``accept``, ``refuse``; ``draw`` is the dealer's word for ``swap``, recorded as ``swap``). The
-event log is the log of section 12.2, round after round; a ``deal S C`` line is seen by S alone
-and the cards behind ``swap``, ``top``, ``undo`` and ``draw`` by the seats that receive them.
+``accept``, ``refuse``; ``draw`` is the dealer's word for ``swap``, recorded as ``swap``) at
+the decision points of :class:`Phase`. The event log is the log of section 12.2, round after
+round, as the values of :mod:`.events`; a ``deal S C`` line is seen by S alone and the cards
+behind ``swap``, ``top``, ``undo`` and ``draw`` by the seats that receive them.
 
 >>> s = new_state(seed=1)
 >>> s.dealer, s.phase, [str(a) for a in s.legal_actions()]
-(1, 'turn', ['keep', 'swap'])
+(1, <Phase.TURN: 'turn'>, ['keep', 'swap'])
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError
@@ -38,23 +40,38 @@ from cardavia_cli.games.cucu.cards import (
 )
 from cardavia_cli.games.cucu.round import ANSWERS, START_LIVES, Round, validate_lives
 
+
+class Phase(StrEnum):
+    """The decision points of section 6 (a seat's turn, the asker stopped by an Inn, the Inn
+    holder asked to pay, the dealer), the break after a showdown, and the end of the match."""
+
+    TURN = "turn"
+    INN = "inn"
+    PAY = "pay"
+    DEALER = "dealer"
+    BREAK = "break"
+    OVER = "over"
+
+
+#: The phase of each decision point of a :class:`~.round.Round` (its ``decision``).
+DECISION: dict[str, Phase] = {p.value: p for p in (Phase.TURN, Phase.INN, Phase.PAY, Phase.DEALER)}
 #: The decision words of section 6, canonical order (``draw`` is read as ``swap``).
 VERBS: tuple[str, ...] = ("keep", "swap", "pay", "accept", "refuse")
 #: Accepted spellings besides the verbs themselves: the dealer's ``draw`` (section 6, 8).
 ALIASES: dict[str, str] = {"draw": "swap"}
 #: What each decision point is about, for messages (section 6).
-RULE: dict[str, str] = {
-    "turn": "section 6, 7: answer keep, or swap to ask the next player",
-    "inn": "section 7.5: answer keep, or pay to ask the Inn holder to pay for you",
-    "pay": "section 7.5: answer accept or refuse",
-    "dealer": "section 8: answer keep, or swap (draw) for the bottom card of the pack",
+RULE: dict[Phase, str] = {
+    Phase.TURN: "section 6, 7: answer keep, or swap to ask the next player",
+    Phase.INN: "section 7.5: answer keep, or pay to ask the Inn holder to pay for you",
+    Phase.PAY: "section 7.5: answer accept or refuse",
+    Phase.DEALER: "section 8: answer keep, or swap (draw) for the bottom card of the pack",
 }
 #: Where a seat stands at each decision point, for messages (``seat 2, on a turn: ...``).
-PLACE: dict[str, str] = {
-    "turn": "on a turn",
-    "inn": "stopped by an Inn",
-    "pay": "asked to pay as the Inn holder",
-    "dealer": "as the dealer",
+PLACE: dict[Phase, str] = {
+    Phase.TURN: "on a turn",
+    Phase.INN: "stopped by an Inn",
+    Phase.PAY: "asked to pay as the Inn holder",
+    Phase.DEALER: "as the dealer",
 }
 
 
@@ -102,8 +119,8 @@ for _verb in VERBS:
     _ACTIONS[_verb] = Action(_verb)
 KEEP, SWAP, PAY, ACCEPT, REFUSE = (_ACTIONS[v] for v in VERBS)
 #: The legal actions at each decision point, canonical order (section 6).
-LEGAL: dict[str, tuple[Action, ...]] = {
-    d: tuple(_ACTIONS[w] for w in words) for d, words in ANSWERS.items()
+LEGAL: dict[Phase, tuple[Action, ...]] = {
+    DECISION[d]: tuple(_ACTIONS[w] for w in words) for d, words in ANSWERS.items()
 }
 
 
@@ -120,9 +137,10 @@ class CucuView:
     this round, ``(seat, card)`` in order; ``pacts`` the payment pacts ``(asker, Inn holder)``;
     ``out`` the seats knocked out during this round's play; ``moves`` the decisions of this
     round, ``(seat, verb)`` in order; ``losers`` the seats whose cards lost at the showdown
-    (empty before it). ``phase`` is the decision point (``turn``, ``inn``, ``pay``,
-    ``dealer``), ``break`` after a showdown or ``over``; ``asker`` and ``target`` name the two
-    seats of an Inn offer; ``legal`` the seat's answers when it is to act, else empty.
+    (empty before it). ``phase`` is the decision point (:class:`Phase`: ``TURN``, ``INN``,
+    ``PAY``, ``DEALER``), ``BREAK`` after a showdown or ``OVER``; ``asker`` and ``target``
+    name the two seats of an Inn offer; ``legal`` the seat's answers when it is to act, else
+    empty.
     ``round`` counts the rounds of the match (this one included), ``restarts`` the all-out
     restarts so far. ``start_lives`` are the lives of seats 0..3 when this round was dealt;
     ``restarted`` says this round ended in an all-out restart (10.1), after which ``lives``
@@ -135,7 +153,7 @@ class CucuView:
     order: tuple[int, ...]
     lives: tuple[int, ...]
     start_lives: tuple[int, ...]
-    phase: str
+    phase: Phase
     to_act: int | None
     legal: tuple[Action, ...]
     card: str | None
@@ -155,15 +173,19 @@ class CucuView:
     restarted: bool
 
 
-class CucuState(GameState):
+class CucuState(GameState[Action, CucuView]):
     """A whole match of Cuccu (sections 4-10). Build it with :func:`new_state`.
 
     ``round`` is the round being played (or just scored, at a break); ``rounds`` counts the
     rounds finished, ``restarts`` the all-out restarts, ``winner`` is the seat that won the
-    match (``None`` until then).
+    match (``None`` until then). The round keeps its own events; :meth:`_sync` copies the new
+    ones into the match log after every step (a quiet state's round keeps none).
     """
 
     game = "cucu"
+    action_type = Action
+    # The legal actions are a table by phase (:data:`LEGAL`): nothing to cache.
+    _caches = ()
 
     def __init__(
         self,
@@ -178,24 +200,29 @@ class CucuState(GameState):
         self.rounds = 0
         self.restarts = 0
         self.winner: int | None = None
+        self._phase: Phase = Phase.TURN
         self._start(deck, dealer, lives)
 
     # -- rounds ------------------------------------------------------------------------------
     def _start(self, deck: Sequence[int], dealer: int, lives: Sequence[int]) -> None:
-        self.round = Round(deck, dealer, lives)
+        self.round = Round(deck, dealer, lives, quiet=self.quiet)
         self._synced = 0
         self._sync()
 
     def _sync(self) -> None:
-        """Copy the round's new events to the match log; count a round that has just ended."""
+        """Copy the round's new events to the match log (none in a quiet state); count a
+        round that has just ended; set the phase."""
         rnd = self.round
         if len(rnd.events) > self._synced:
             self.events.extend(rnd.events[self._synced :])
             self._synced = len(rnd.events)
-        if rnd.decision is None:
-            self.rounds += 1
-            self.restarts += rnd.restarted
-            self.winner = rnd.winner
+        if rnd.decision is not None:
+            self._phase = DECISION[rnd.decision]
+            return
+        self.rounds += 1
+        self.restarts += rnd.restarted
+        self.winner = rnd.winner
+        self._phase = Phase.OVER if rnd.winner is not None else Phase.BREAK
 
     @property
     def dealer(self) -> int:
@@ -213,42 +240,21 @@ class CucuState(GameState):
         return self.round.to_act
 
     @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def at_break(self) -> bool:
-        return self.round.decision is None and self.winner is None
-
-    @property
     def rounds_finished(self) -> int:
         return self.rounds
 
-    @property
-    def phase(self) -> str:
-        """The decision point (``turn``, ``inn``, ``pay``, ``dealer``; section 6), ``break``
-        after a showdown, or ``over``."""
-        decision = self.round.decision
-        if decision is not None:
-            return decision
-        return "over" if self.winner is not None else "break"
-
     def position(self) -> str:
-        decision = self.round.decision
-        if decision is None:
-            return super().position()
+        phase = self._phase
         rnd = self.round
-        if decision == "inn":
+        if phase == Phase.INN:
             return f"seat {rnd.to_act} is to act (inn: the Inn of seat {rnd.target} stopped it)"
-        if decision == "pay":
+        if phase == Phase.PAY:
             return f"seat {rnd.to_act} is to act (pay: seat {rnd.asker} asks it to pay)"
-        return f"seat {rnd.to_act} is to act ({decision})"
+        return super().position()
 
-    def next_round(self) -> None:
+    def _next_round(self) -> None:
         """Deal the next round (section 10.3): the next dealer still in, the whole pack
-        shuffled with the state's generator. Raises ``IllegalActionError`` unless at a break."""
-        if not self.at_break:
-            raise IllegalActionError(f"no round to start: {self.position()}")
+        shuffled with the state's generator."""
         rnd = self.round
         assert rnd.next_dealer is not None
         deck = list(PACK_RANKS)
@@ -258,66 +264,48 @@ class CucuState(GameState):
     def legal_actions(self) -> list[Action]:
         """``keep`` / ``swap`` on a turn and for the dealer, ``keep`` / ``pay`` at an Inn,
         ``accept`` / ``refuse`` for the Inn holder (section 6); empty when nobody acts."""
-        decision = self.round.decision
-        return [] if decision is None else list(LEGAL[decision])
-
-    def is_legal(self, action: Any) -> bool:
-        decision = self.round.decision
-        return decision is not None and action in LEGAL[decision]
+        return list(LEGAL.get(self._phase, ()))
 
     def forced_action(self) -> Action | None:
-        decision = self.round.decision
-        if decision is None:
-            return None
-        legal = LEGAL[decision]
+        legal = LEGAL.get(self._phase, ())
         return legal[0] if len(legal) == 1 else None
 
-    def refusal(self, action: Any, word: str | None = None) -> str | None:
-        """Why ``action`` (typed as ``word``) is not legal now, naming the rule; ``None`` if it
-        is legal."""
-        rnd = self.round
-        decision = rnd.decision
-        shown = word if word is not None else str(action)
-        if decision is None:
-            if self.winner is not None:
-                return f"{shown!r}: the match is over, seat {self.winner} won (section 10.2)"
-            return f"{shown!r}: the round is over; the next round starts next (section 10.3)"
-        where = f"seat {rnd.to_act}, {PLACE[decision]}"
-        if word == "draw" and decision != "dealer":
-            return (
-                f"{where}: 'draw' is only the dealer's swap with the pack (section 8); "
-                f"{RULE[decision]}"
-            )
-        if action in LEGAL[decision]:
+    def _refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not a legal answer now (section 6), naming the rule."""
+        phase = self._phase
+        if action in LEGAL[phase]:
             return None
-        return f"{where}: {shown!r} is not a legal answer ({RULE[decision]})"
+        where = f"seat {self.to_act}, {PLACE[phase]}"
+        return f"{where}: {str(action)!r} is not a legal answer ({RULE[phase]})"
 
     def parse_action(self, text: str) -> Action:
-        """Read a decision for the seat to act (section 6). Raises ``InvalidActionError`` for
-        text that is no action and ``IllegalActionError`` naming the rule for an answer that is
-        not legal here (``draw`` is accepted from the dealer only)."""
+        """Read a decision for the seat to act (section 6) and return it checked. Raises
+        ``InvalidActionError`` for text that is no action and ``IllegalActionError`` naming the
+        rule for an answer that is not legal here (``draw`` is accepted from the dealer only),
+        or at a break or the end of the match."""
         action = Action.parse(text)
         word = text.strip().lower()
-        why = self.refusal(action, word)
+        phase = self._phase
+        why: str | None
+        if phase == Phase.OVER:
+            why = f"{word!r}: the match is over, seat {self.winner} won (section 10.2)"
+        elif phase == Phase.BREAK:
+            why = f"{word!r}: the round is over; the next round starts next (section 10.3)"
+        elif word == "draw" and phase != Phase.DEALER:
+            why = (
+                f"seat {self.to_act}, {PLACE[phase]}: 'draw' is only the dealer's swap with the "
+                f"pack (section 8); {RULE[phase]}"
+            )
+        else:
+            why = self._refusal(action)
         if why is not None:
-            raise IllegalActionError(why)
+            raise IllegalActionError(why, seat=self.to_act, phase=str(phase))
         return action
 
-    def apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> None:
         """Play ``action`` for the seat to act, then every automatic step up to the next
-        decision or the showdown and its scoring. Raises ``IllegalActionError`` (rule named)."""
-        why = self.refusal(action) if isinstance(action, Action) else f"{action!r} is no action"
-        if why is not None:
-            raise IllegalActionError(why)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        rnd = self.round
-        seat = rnd.to_act
-        decision = rnd.decision
-        assert seat is not None and decision is not None
-        self.record(seat, action, len(LEGAL[decision]) == 1)
-        rnd.apply(action.verb)
+        decision or the showdown and its scoring."""
+        self.round.play(action.verb)
         self._sync()
 
     def view(self, seat: int) -> CucuView:
@@ -328,18 +316,19 @@ class CucuState(GameState):
         hold = rnd.hold
         cards = tuple(None if c < 0 or not known >> c & 1 else RANKS[rank[c]] for c in hold)
         plain_ids = rnd.known_plain() & ~known
-        decision = rnd.decision
-        inn = decision == "inn" or decision == "pay"
+        phase = self._phase
+        playing = rnd.decision is not None
+        inn = phase == Phase.INN or phase == Phase.PAY
         return CucuView(
             seat=seat,
-            round=self.rounds + (decision is not None),
+            round=self.rounds + playing,
             dealer=rnd.dealer,
             order=rnd.order,
             lives=tuple(rnd.lives),
             start_lives=rnd.start_lives,
-            phase=self.phase,
+            phase=phase,
             to_act=rnd.to_act,
-            legal=LEGAL[decision] if decision is not None and rnd.to_act == seat else (),
+            legal=LEGAL[phase] if playing and rnd.to_act == seat else (),
             card=cards[seat],
             cards=cards,
             top=RANKS[rank[rnd.top]] if known >> rnd.top & 1 else None,
@@ -382,9 +371,10 @@ class CucuState(GameState):
         out["pack"] = [RANKS[rank[c]] for c in rnd.pack()]
         return out
 
-    def _copy_mutable(self, new: GameState) -> None:
+    def _copy_mutable(self, new: GameState[Action, CucuView]) -> None:
         assert isinstance(new, CucuState)
-        new.round = self.round.copy()
+        new.round = self.round.copy(quiet=new.quiet)
+        new._synced = len(new.round.events)
 
     def resample(self, seat: int, rng: random.Random) -> CucuState:
         """A copy in which the cards ``seat`` has not seen are dealt anew with ``rng``: the
@@ -459,4 +449,4 @@ def new_state(
     return CucuState(seed, rng, ranks, dealer, lives)
 
 
-__all__ = ["PACK", "Action", "CucuState", "CucuView", "new_state"]
+__all__ = ["PACK", "Action", "CucuState", "CucuView", "Phase", "new_state"]

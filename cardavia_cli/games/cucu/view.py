@@ -17,7 +17,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.seats import SEAT_NAMES, SEATS, distance
+from cardavia_cli.engine.seats import SEATS
+from cardavia_cli.engine.words import (
+    own,
+    plural,
+    possessive,
+    seat_label,
+    seat_short,
+    seat_subject,
+    verb_for,
+)
 from cardavia_cli.games.cucu.cards import (
     ENGLISH_NAMES,
     FOOL,
@@ -28,6 +37,7 @@ from cardavia_cli.games.cucu.cards import (
     value,
 )
 from cardavia_cli.games.cucu.round import START_LIVES, next_dealer
+from cardavia_cli.games.cucu.rules import Phase
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
@@ -105,47 +115,32 @@ def power_words(name: str) -> str:
     return PLAIN_POWER + (ZERO_NOTE if name == "zero" else "")
 
 
-# -- seats ----------------------------------------------------------------------------------
-def seat_label(seat: int, viewer: int = 0) -> str:
-    """``"you"`` for the viewer, else e.g. ``"seat 1 (right)"`` (section 4: where it sits)."""
-    if seat == viewer:
-        return "you"
-    return f"seat {seat} ({SEAT_NAMES[distance(viewer, seat)]})"
-
-
-def seat_subject(seat: int, viewer: int = 0) -> str:
-    """:func:`seat_label` at the start of a sentence: ``"You"``, ``"Seat 1 (right)"``."""
-    label = seat_label(seat, viewer)
-    return label[0].upper() + label[1:]
-
-
-def possessive(seat: int, viewer: int = 0) -> str:
-    """``"your"`` or ``"seat 1 (right)'s"``."""
-    return "your" if seat == viewer else f"{seat_label(seat, viewer)}'s"
-
-
+# -- seats (named by :mod:`cardavia_cli.engine.words`) -----------------------------------------
 def lives_words(lives: int) -> str:
     """``3 lives``, ``1 life`` or ``out`` (section 1)."""
-    if lives <= 0:
-        return "out"
-    return f"{lives} {'life' if lives == 1 else 'lives'}"
+    return "out" if lives <= 0 else plural(lives, "life", "lives")
 
 
 def lives_line(lives: Sequence[int], viewer: int = 0) -> str:
     """Every seat's lives in a few words: ``you 2, right 3, across 0, left 1``."""
-    return ", ".join(f"{SEAT_NAMES[distance(viewer, s)]} {lives[s]}" for s in SEATS)
+    return ", ".join(f"{seat_short(s, viewer)} {lives[s]}" for s in SEATS)
+
+
+def lives_list(view: CucuView) -> str:
+    """Every seat's lives: ``you 2, seat 1 (right) 3, seat 2 (across) 0, seat 3 (left) 1``."""
+    return ", ".join(f"{seat_label(s, view.seat)} {view.lives[s]}" for s in SEATS)
 
 
 # -- the round so far -------------------------------------------------------------------------
 _MOVE_WORDS = {
-    ("turn", "keep"): "kept",
-    ("turn", "swap"): "asked to swap",
-    ("inn", "keep"): "kept at the Inn",
-    ("inn", "pay"): "asked the Inn to pay",
-    ("pay", "accept"): "accepted to pay",
-    ("pay", "refuse"): "refused to pay",
-    ("dealer", "keep"): "kept",
-    ("dealer", "swap"): "drew from the pack",
+    (Phase.TURN, "keep"): "kept",
+    (Phase.TURN, "swap"): "asked to swap",
+    (Phase.INN, "keep"): "kept at the Inn",
+    (Phase.INN, "pay"): "asked the Inn to pay",
+    (Phase.PAY, "accept"): "accepted to pay",
+    (Phase.PAY, "refuse"): "refused to pay",
+    (Phase.DEALER, "keep"): "kept",
+    (Phase.DEALER, "swap"): "drew from the pack",
 }
 
 
@@ -159,15 +154,15 @@ def moves_by_seat(view: CucuView) -> dict[int, list[str]]:
     last: dict[int, str] = {}
     for seat, verb in view.moves:
         if verb in ("accept", "refuse"):
-            point = "pay"
+            point = Phase.PAY
         elif verb == "pay" or (verb == "keep" and last.get(seat) == "swap"):
-            point = "inn"
+            point = Phase.INN
         elif seat == view.dealer:
-            point = "dealer"
+            point = Phase.DEALER
         else:
-            point = "turn"
+            point = Phase.TURN
         out[seat].append(_MOVE_WORDS[(point, verb)])
-        if point in ("turn", "inn"):
+        if point in (Phase.TURN, Phase.INN):
             last[seat] = verb
     return out
 
@@ -279,7 +274,7 @@ def choice_notes(view: CucuView) -> list[tuple[str, str]]:
     mine = card_bare(view.card)
     phase = view.phase
     notes: dict[str, str] = {}
-    if phase == "turn":
+    if phase == Phase.TURN:
         order = view.order
         target = order[order.index(view.seat) + 1]
         dealer = ", the dealer," if target == view.dealer else ""
@@ -287,20 +282,20 @@ def choice_notes(view: CucuView) -> list[tuple[str, str]]:
             "keep": f"keep your {mine}",
             "swap": f"ask {seat_label(target, view.seat)}{dealer} to swap cards with you",
         }
-    elif phase == "inn" and view.target is not None:
+    elif phase == Phase.INN and view.target is not None:
         holder = seat_label(view.target, view.seat)
         notes = {
             "keep": f"accept the stop and keep your {mine}",
             "pay": f"ask {holder} to pay for you if your card loses (not for the Zero)",
         }
-    elif phase == "pay" and view.asker is not None:
+    elif phase == Phase.PAY and view.asker is not None:
         asker = seat_label(view.asker, view.seat)
         notes = {
             "accept": f"no swap; you lose a life in place of {asker} if their card loses "
             "(not for the Zero)",
             "refuse": f"swap your {mine} for {possessive(view.asker, view.seat)} card",
         }
-    elif phase == "dealer":
+    elif phase == Phase.DEALER:
         notes = {
             "keep": f"keep your {mine}",
             "swap": "swap your card for the bottom card of the pack",
@@ -322,15 +317,15 @@ def choices_view(view: CucuView) -> RenderableType:
 def situation_line(view: CucuView) -> Text:
     """What the seat to act is answering (section 6), in one sentence."""
     phase = view.phase
-    if phase == "turn":
+    if phase == Phase.TURN:
         return Text("Your turn: keep your card or ask the next player to swap (rules 7).")
-    if phase == "inn" and view.target is not None:
+    if phase == Phase.INN and view.target is not None:
         holder = seat_subject(view.target, view.seat)
         return Text(f"{holder} showed the Inn: the swap stops (rules 7.5).")
-    if phase == "pay" and view.asker is not None:
+    if phase == Phase.PAY and view.asker is not None:
         asker = seat_subject(view.asker, view.seat)
         return Text(f"{asker} asks you, the Inn holder, to pay for them if they lose (rules 7.5).")
-    if phase == "dealer":
+    if phase == Phase.DEALER:
         return Text(
             "You deal and act last: keep your card, or swap (or draw) the bottom card of the "
             "pack (rules 8)."
@@ -366,14 +361,12 @@ def losses_words(view: CucuView) -> str:
         if not n:
             continue
         who = seat_label(seat, view.seat)
-        lost = "lost " + ("a life" if n == 1 else f"{n} lives")
+        lives = "life" if n == 1 else f"{n} lives"
         if view.lives[seat] == 0:
-            mine = "your" if seat == view.seat else "their"
-            lost = f"lost {mine} last {'life' if n == 1 else f'{n} lives'}"
-            out = "are out" if seat == view.seat else "is out"
-            parts.append(f"{who} {lost} and {out}")
+            out = verb_for(seat, view.seat, "are")
+            parts.append(f"{who} lost {own(seat, view.seat)} last {lives} and {out} out")
         else:
-            parts.append(f"{who} {lost}")
+            parts.append(f"{who} lost {'a life' if n == 1 else lives}")
     return ", ".join(parts) if parts else "nobody lost a life"
 
 
@@ -381,12 +374,11 @@ def round_end_view(view: CucuView) -> RenderableType:
     """A break after a showdown (section 10, 11a): who lost lives, every seat's lives and the
     next dealer; for a seat that has just gone out, what it may do now."""
     head = Text(f"End of round {view.round}: {losses_words(view)}.", style="bold")
-    lives = Text("Lives: ")
-    lives.append(", ".join(f"{seat_label(s, view.seat)} {view.lives[s]}" for s in SEATS))
+    lives = Text(f"Lives: {lives_list(view)}")
     following = next_dealer(view.dealer, view.lives)
     if following is not None:
-        lives.append(f". {seat_subject(following, view.seat)} deal")
-        lives.append("s next." if following != view.seat else " next.")
+        deals = verb_for(following, view.seat, "deal")
+        lives.append(f". {seat_subject(following, view.seat)} {deals} next.")
     parts: list[RenderableType] = [head, lives]
     me = view.seat
     if view.lives[me] == 0 and view.start_lives[me] > 0 and view.winner is None:
@@ -410,20 +402,16 @@ def round_summary_line(view: CucuView) -> Text:
 def outcome_view(view: CucuView, outcome: Outcome) -> RenderableType:
     """The end of the match (section 10.2): the winner after how many rounds, and the lives
     left."""
-    rounds = outcome.data.get("rounds", view.round)
-    plural = "" if rounds == 1 else "s"
-    restarts = ""
-    if view.restarts:
-        restarts = f", {view.restarts} all-out restart{'' if view.restarts == 1 else 's'}"
+    rounds = plural(outcome.data.get("rounds", view.round), "round")
+    restarts = f", {plural(view.restarts, 'all-out restart')}" if view.restarts else ""
     if outcome.winner == view.seat:
-        head = f"You win the match after {rounds} round{plural}{restarts}!"
+        head = f"You win the match after {rounds}{restarts}!"
     elif outcome.winner is not None:
         who = seat_subject(outcome.winner, view.seat)
-        head = f"{who} wins the match after {rounds} round{plural}{restarts}."
+        head = f"{who} wins the match after {rounds}{restarts}."
     else:
         head = outcome.summary
-    lives = ", ".join(f"{seat_label(s, view.seat)} {view.lives[s]}" for s in SEATS)
-    return Group(Text(""), Text(head, style="bold"), Text(f"Lives left: {lives}."))
+    return Group(Text(""), Text(head, style="bold"), Text(f"Lives left: {lives_list(view)}."))
 
 
 def intro_text(view: CucuView, origin: str, seats: Sequence[str]) -> RenderableType:
@@ -441,11 +429,9 @@ def intro_text(view: CucuView, origin: str, seats: Sequence[str]) -> RenderableT
     if all(n == START_LIVES for n in view.start_lives) and view.round == 1:
         line.append(", three lives each. ")
     else:
-        line.append(". Lives: ")
-        line.append(", ".join(f"{seat_label(s, view.seat)} {view.lives[s]}" for s in SEATS))
-        line.append(". ")
-    dealer = seat_subject(view.dealer, view.seat)
-    line.append(f"{dealer} deal{'' if view.dealer == view.seat else 's'}.")
+        line.append(f". Lives: {lives_list(view)}. ")
+    deals = verb_for(view.dealer, view.seat, "deal")
+    line.append(f"{seat_subject(view.dealer, view.seat)} {deals}.")
     parts: list[RenderableType] = [line]
     if view.lives[view.seat] == 0 and view.winner is None:
         parts.append(
@@ -467,16 +453,15 @@ __all__ = [
     "choice_notes",
     "choices_view",
     "intro_text",
+    "lives_line",
+    "lives_list",
     "lives_words",
     "losses_words",
     "moves_by_seat",
     "outcome_view",
-    "possessive",
     "power_words",
     "round_end_view",
     "round_summary_line",
-    "seat_label",
-    "seat_subject",
     "status_view",
     "table_view",
 ]
