@@ -188,7 +188,10 @@ def test_status_shows_card_power_lives_moves_dealer_and_numbered_choices() -> No
             "accept or refuse",
         ),
         ("3", "! choose a number from 1 to 2"),
-        ("watch", "! watch is for once you are out of the match, and it goes on"),
+        (
+            "watch",
+            "! watch is not available now (once you are out: play the match on to its end, one line per round)",
+        ),
     ],
 )
 def test_a_refused_answer_names_the_rule_and_changes_nothing(line: str, problem: str) -> None:
@@ -478,7 +481,10 @@ def test_out_after_one_round_then_watch_one_line_per_round() -> None:
         + ".",
         "Type new for another match, or quit.",
     ]
-    assert rest[rounds + 3] == "! watch is for once you are out of the match, and it goes on"
+    assert (
+        rest[rounds + 3]
+        == "! watch is not available now (once you are out: play the match on to its end, one line per round)"
+    )
     assert reader.prompts[:2] == ["bucket: keep or swap > ", "next > "]
     assert not any(ln.startswith("Showdown") for ln in rest)  # summaries stand for the events
 
