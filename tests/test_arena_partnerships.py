@@ -37,7 +37,7 @@ from cardavia_cli.engine.arena import (
     wilson,
 )
 from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError
-from cardavia_cli.engine.game import GameInfo, GameState, Outcome, Record
+from cardavia_cli.engine.game import GameInfo, GameState, Outcome
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games.deals import DealFile, parse_deal
@@ -80,12 +80,10 @@ class DuelState(GameState):
             raise IllegalActionError(f"pick 0 or 1, not {value}")
         return value
 
-    def apply(self, action: Any) -> None:
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"pick 0 or 1, not {action!r}")
-        seat = self.to_act
-        assert seat is not None
-        self.history.append(Record(seat, str(action), forced=False))
+    def _refusal(self, action: Any) -> str | None:
+        return None if action in (0, 1) else f"pick 0 or 1, not {action!r}"
+
+    def _apply(self, action: Any) -> None:
         self.picks.append(action)
 
     def view(self, seat: int) -> Any:

@@ -190,7 +190,8 @@ def test_status_shows_card_power_lives_moves_dealer_and_numbered_choices() -> No
         ("3", "! choose a number from 1 to 2"),
         (
             "watch",
-            "! watch is not available now (once you are out: play the match on to its end, one line per round)",
+            "! watch is not available now (once you are out: play the match on to its end, "
+            "one line per round)",
         ),
     ],
 )
@@ -483,7 +484,8 @@ def test_out_after_one_round_then_watch_one_line_per_round() -> None:
     ]
     assert (
         rest[rounds + 3]
-        == "! watch is not available now (once you are out: play the match on to its end, one line per round)"
+        == "! watch is not available now (once you are out: play the match on to its end, "
+        "one line per round)"
     )
     assert reader.prompts[:2] == ["bucket: keep or swap > ", "next > "]
     assert not any(ln.startswith("Showdown") for ln in rest)  # summaries stand for the events

@@ -33,10 +33,10 @@ class Huge(GameState):
     def legal_actions(self) -> list[Any]:
         raise AssertionError("listed every legal action")
 
-    def is_legal(self, action: object) -> bool:
+    def _refusal(self, action: Any) -> str | None:
         if self.only is not None:
-            return action == self.only
-        return isinstance(action, int) and 0 <= action < 1_000_000
+            return None if action == self.only else f"only {self.only}"
+        return None if isinstance(action, int) and 0 <= action < 1_000_000 else "out of range"
 
     def forced_action(self) -> Any | None:
         return self.only
@@ -44,7 +44,7 @@ class Huge(GameState):
     def parse_action(self, text: str) -> Any:
         return int(text)
 
-    def apply(self, action: Any) -> None:
+    def _apply(self, action: Any) -> None:
         self.played.append(action)
 
     def view(self, seat: int) -> Any:

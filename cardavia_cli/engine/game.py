@@ -363,10 +363,10 @@ class GameState(abc.ABC, Generic[A, V]):
             return None
         return f"{self.where()}: {action} is not a legal action now"
 
+    @abc.abstractmethod
     def _apply(self, action: A) -> None:
         """Play the legal ``action`` of :attr:`to_act`, then every automatic step that
         follows (the base has recorded it and cleared the caches)."""
-        raise NotImplementedError(f"{self.game} does not implement _apply")
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` is legal for :attr:`to_act` now (:meth:`_refusal`)."""
@@ -435,9 +435,6 @@ class GameState(abc.ABC, Generic[A, V]):
         self._push(action)
 
     def _push(self, action: A) -> None:
-        if type(self).apply is not GameState.apply:  # MIGRATION: a game still on its own apply
-            self.apply(action)
-            return
         if not self.quiet:
             seat = self.to_act
             assert seat is not None, "nobody is to act"
@@ -517,14 +514,6 @@ class GameState(abc.ABC, Generic[A, V]):
         action = self.parse_action(text)
         self.push(action)
         return action
-
-    def record(self, seat: int, action: Any, forced: bool) -> Record:
-        """Append a decision to :attr:`history` by hand (for a game that plays an action
-        outside :meth:`apply`; the base records every applied action itself)."""
-        rec = Record(seat, str(action), forced, len(self.events))
-        if not self.quiet:
-            self.history.append(rec)
-        return rec
 
     def recorded_actions(self) -> list[str]:
         """The decisions so far as ``"SEAT COMMAND"`` lines, as saved in a deal file
