@@ -15,6 +15,7 @@ import pytest
 from guandan_oracle import oracle_beats, oracle_classify, oracle_plays
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import examples_of, two_sizes
 
 from cardavia_cli.games.guandan.cards import (
     DECK,
@@ -276,22 +277,33 @@ def hands(max_size: int) -> st.SearchStrategy[tuple[int, list[int]]]:
     return build()
 
 
-@PROPS
-@given(hands(10))
-def test_classify_agrees_with_the_oracle(case):
-    level, cards = case
-    got = [(i.type, i.rank, i.size) for i in classify(cards, level)]
-    assert got == oracle_classify(cards, level)
+# the random hands against the oracle: a sample by default, the full sweep behind ``slow``
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(7), st.one_of(st.none(), st.sampled_from(ALL_INTERPRETATIONS)))
-def test_legal_plays_agree_with_the_oracle(case, previous):
-    level, hand = case
-    found = legal_plays(hand, level, previous)
-    assert len(found) == len(as_set(found))
-    old = None if previous is None else (previous.type, previous.rank, previous.size)
-    assert as_set(found) == oracle_plays(hand, level, old)
+@two_sizes(sample=20, full=PROPS.max_examples)
+def test_classify_agrees_with_the_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(hands(10))
+    def check(case):
+        level, cards = case
+        got = [(i.type, i.rank, i.size) for i in classify(cards, level)]
+        assert got == oracle_classify(cards, level)
+
+    check()
+
+
+@two_sizes(sample=25, full=100)
+def test_legal_plays_agree_with_the_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(hands(7), st.one_of(st.none(), st.sampled_from(ALL_INTERPRETATIONS)))
+    def check(case, previous):
+        level, hand = case
+        found = legal_plays(hand, level, previous)
+        assert len(found) == len(as_set(found))
+        old = None if previous is None else (previous.type, previous.rank, previous.size)
+        assert as_set(found) == oracle_plays(hand, level, old)
+
+    check()
 
 
 @PROPS

@@ -24,6 +24,7 @@ from sisepai_support import (
     oracle_waits,
     text,
 )
+from sweeps import examples_of, two_sizes
 
 from cardavia_cli.games.sisepai.cards import CODES
 from cardavia_cli.games.sisepai.melds import (
@@ -41,22 +42,9 @@ from cardavia_cli.games.sisepai.melds import (
 DATA = Path(__file__).parent / "data"
 PROPS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-#: The comparisons with the exhaustive oracle run twice over: a sample of hands in the default
-#: run, the full sweep of ``PROPS`` behind the ``slow`` marker. Each test's body is a function
-#: under ``@given`` that the test calls with the number of examples of its run.
-ORACLE_SAMPLE = 40
-ORACLE_SWEEP = pytest.mark.parametrize(
-    "examples",
-    [
-        pytest.param(ORACLE_SAMPLE, id="sample"),
-        pytest.param(PROPS.max_examples, id="full", marks=pytest.mark.slow),
-    ],
-)
-
-
-def oracle_props(examples: int) -> settings:
-    """``PROPS`` with ``examples`` examples."""
-    return settings(PROPS, max_examples=examples)
+#: The comparisons with the exhaustive oracle: a sample of hands in the default run, the full
+#: sweep of ``PROPS`` behind the ``slow`` marker (``sweeps``).
+ORACLE_SWEEP = two_sizes(sample=40, full=PROPS.max_examples)
 
 
 def bw(concealed: str, exposed: tuple[str, ...] = ()):
@@ -476,7 +464,7 @@ def near_wins(draw, total: int = 21):
 
 @ORACLE_SWEEP
 def test_best_win_agrees_with_oracle(examples):
-    @oracle_props(examples)
+    @examples_of(PROPS, examples)
     @given(near_wins())
     def check(hand):
         concealed, exposed = hand
@@ -500,7 +488,7 @@ def test_best_win_agrees_with_oracle(examples):
 
 @ORACLE_SWEEP
 def test_waits_agree_with_oracle(examples):
-    @oracle_props(examples)
+    @examples_of(PROPS, examples)
     @given(near_wins(), st.data())
     def check(hand, data):
         concealed, exposed = hand
@@ -516,7 +504,7 @@ ROLES_SOURCES = [(r, s) for r in ("drawer", "next", "other") for s in ("draw", "
 
 @ORACLE_SWEEP
 def test_claim_options_agree_with_oracle(examples):
-    @oracle_props(examples)
+    @examples_of(PROPS, examples)
     @given(near_wins(), st.data())
     def check(hand, data):
         concealed, exposed = hand
@@ -537,7 +525,7 @@ def test_claim_options_agree_with_oracle(examples):
 
 @ORACLE_SWEEP
 def test_distance_zero_iff_complete(examples):
-    @oracle_props(examples)
+    @examples_of(PROPS, examples)
     @given(near_wins(), st.integers(0, 20))
     def check(hand, cut):
         concealed, _ = hand
