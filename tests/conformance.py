@@ -12,6 +12,11 @@ asserts, at every step, breaks between rounds included:
 * views: a seat's view is the same when the cards it cannot see are dealt anew
   (``resample``), and a seat's log holds only what it may see;
 * checked and unchecked play agree, and a copy is independent of its original.
+
+A match may be cut (``stop_after``): it then ends at its first break between rounds after that
+many records of history, with the same checks at every step up to there. Games of one deal, or
+of short rounds, play whole either way; a long match (Guandan's, to level A) stops after a few
+deals. The test module runs cut matches by default and whole ones behind the ``slow`` marker.
 """
 
 from __future__ import annotations
@@ -28,6 +33,22 @@ from cardavia_cli.games.deals import DealFile, parse_deal, replay
 
 #: A bound on decisions in one playout (a match that runs longer is a bug).
 MAX_STEPS = 20_000
+
+
+def cut_here(state: GameState, stop_after: int | None) -> bool:
+    """Whether a match cut after ``stop_after`` records stops here: at a break between rounds
+    once its history holds that many (never when ``stop_after`` is ``None``)."""
+    return stop_after is not None and state.at_break and len(state.history) >= stop_after
+
+
+def check_finished(state: GameState, stop_after: int | None) -> None:
+    """A playout ended where it should: the end of the match with its result, or (cut) a
+    break after ``stop_after`` records, without a result yet."""
+    if state.is_over:
+        assert state.result() is not None
+    else:
+        assert cut_here(state, stop_after), f"stopped before the end at {state.position()}"
+        assert state.result() is None and state.rounds_finished >= 1
 
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
@@ -117,7 +138,8 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
 
 class Playout:
     """One random match with computer players at ``levels``, calling ``each(state)`` at every
-    position (after every step, and at every break before the next round is dealt).
+    position (after every step, and at every break before the next round is dealt); with
+    ``stop_after``, cut at the first break after that many records (:func:`cut_here`).
 
     ``snap_at`` lists history lengths: the first position at or after each where a real
     decision is pending, or at a break, or at the end, is kept in ``snaps`` (a full
@@ -131,6 +153,7 @@ class Playout:
         levels: list[str],
         each: Callable[[GameState], None] | None = None,
         snap_at: Sequence[int] = (),
+        stop_after: int | None = None,
     ) -> None:
         self.info = info
         self.seed = seed
@@ -146,7 +169,7 @@ class Playout:
                 self.snaps[waiting.pop(0)] = snapshot(state)
             if each is not None:
                 each(state)
-            if state.is_over:
+            if state.is_over or cut_here(state, stop_after):
                 break
             if state.at_break:
                 state.next_round()
@@ -177,23 +200,30 @@ def records_before(history: Sequence[Any], lines: list[str], cut: int) -> int:
     raise AssertionError("the lines list the history in order")
 
 
-def check_replay_cuts(info: GameInfo, seed: int, levels: list[str], picks: Sequence[float]) -> None:
+def check_replay_cuts(
+    info: GameInfo,
+    seed: int,
+    levels: list[str],
+    picks: Sequence[float],
+    stop_after: int | None = None,
+) -> None:
     """Saves cut after a fraction ``picks`` of their action lines (and at 0 and the end) load
     and replay to the identical state: the first position where a real decision is pending,
-    or a break, or the end, after the last line's record."""
-    first = Playout(info, seed, levels)
+    or a break, or the end, after the last line's record. With ``stop_after``, of a match cut
+    there (:class:`Playout`), its end being that break."""
+    first = Playout(info, seed, levels, stop_after=stop_after)
+    check_finished(first.state, stop_after)
     lines = first.state.recorded_actions()
     cuts = sorted({0, len(lines), *(int(p * len(lines)) for p in picks)})
     wanted = {cut: records_before(first.state.history, lines, cut) for cut in cuts}
-    second = Playout(info, seed, levels, snap_at=list(wanted.values()))
+    second = Playout(info, seed, levels, snap_at=list(wanted.values()), stop_after=stop_after)
     assert [str(r) for r in second.state.history] == [str(r) for r in first.state.history]
     seats = ["human", *levels[1:]]
     for cut in cuts:
         deal = DealFile(game=info.name, seed=seed, seats=seats, actions=lines[:cut])
         again = replay(parse_deal(deal.to_toml(), "cut.toml"))
         assert snapshot(again) == second.snaps[wanted[cut]], f"cut at {cut} of {len(lines)}"
-    if first.state.is_over:
-        assert snapshot(first.state) == second.snaps[wanted[len(lines)]]
+    assert snapshot(first.state) == second.snaps[wanted[len(lines)]]
 
 
 def quiet_fingerprint(state: GameState) -> tuple[Any, ...]:
@@ -212,11 +242,16 @@ def quiet_fingerprint(state: GameState) -> tuple[Any, ...]:
 
 
 def check_unchecked_and_copies(
-    info: GameInfo, seed: int, levels: list[str], rng: random.Random
+    info: GameInfo,
+    seed: int,
+    levels: list[str],
+    rng: random.Random,
+    stop_after: int | None = None,
 ) -> None:
     """``apply``, ``apply_unchecked`` and a quiet copy's ``push`` play the same match (the
     quiet one keeping no log and no history); a copy taken at a random point plays on
-    independently and reaches the same end as its original."""
+    independently and reaches the same end as its original (with ``stop_after``, the same
+    break, where the match is cut: :func:`cut_here`)."""
     checked = info.new_state(seed=seed)
     unchecked = info.new_state(seed=seed)
     quiet = info.new_state(seed=seed).copy(quiet=True)
@@ -224,7 +259,7 @@ def check_unchecked_and_copies(
     agents = make_agents(info, levels)
     copied: tuple[GameState, tuple[Any, ...]] | None = None
     for _ in range(MAX_STEPS):
-        if checked.is_over:
+        if checked.is_over or cut_here(checked, stop_after):
             break
         if checked.at_break:
             checked.next_round()
@@ -245,12 +280,13 @@ def check_unchecked_and_copies(
         assert not quiet.events and not quiet.history
         if checked.at_break or checked.is_over:
             assert snapshot(unchecked) == snapshot(checked)
-    assert checked.is_over and unchecked.result() == checked.result()
+    check_finished(checked, stop_after)
+    assert unchecked.result() == checked.result()
     if copied is not None:
         twin, before = copied
         assert snapshot(twin) == before, "playing the original changed its copy"
         for _ in range(MAX_STEPS):
-            if twin.is_over:
+            if twin.is_over or cut_here(twin, stop_after):
                 break
             if twin.at_break:
                 twin.next_round()

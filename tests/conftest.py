@@ -1,9 +1,15 @@
 """Shared test setup: the helper module ``sisepai_support`` (card helpers, the exhaustive
 oracle, deck builders and the reference policies of rules E15) is importable from every test
-module, whatever pytest's import mode."""
+module, whatever pytest's import mode.
+
+Tests marked ``slow`` (the full sweeps: whole Guandan matches, every oracle case) are skipped
+unless ``CARDAVIA_SLOW_TESTS`` is set (to anything but ``""`` or ``0``) or ``-m`` names the
+marker: ``CARDAVIA_SLOW_TESTS=1 pytest -m slow`` runs just them, ``CARDAVIA_SLOW_TESTS=1
+pytest`` runs everything."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,6 +23,25 @@ from cardavia_cli.games import register  # noqa: E402
 register("tally", "Tally (the engine's test game)", "tallygame")
 
 import pytest  # noqa: E402
+
+#: The environment variable that turns the ``slow`` tests on.
+SLOW_ENV = "CARDAVIA_SLOW_TESTS"
+
+
+def slow_wanted(config: pytest.Config) -> bool:
+    """Whether the ``slow`` tests run: ``CARDAVIA_SLOW_TESTS`` set, or ``-m`` naming ``slow``."""
+    if os.environ.get(SLOW_ENV, "") not in ("", "0"):
+        return True
+    return "slow" in (config.getoption("markexpr", "") or "")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if slow_wanted(config):
+        return
+    skip = pytest.mark.skip(reason=f"slow: run with {SLOW_ENV}=1 (or -m slow)")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import pytest
+from cli_support import run_cardavia
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app, main
@@ -17,14 +17,9 @@ from cardavia_cli.games.deals import parse_deal
 runner = CliRunner()
 
 
-def cardavia(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+def cardavia(*args: str) -> subprocess.CompletedProcess[str]:
+    """The console-script entry point, in this process (``cli_support``)."""
+    return run_cardavia(*args)
 
 
 @pytest.mark.parametrize(

@@ -9,15 +9,13 @@ every line of the story is known from the rules. Sessions read lines as on a ter
 from __future__ import annotations
 
 import io
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run_cardavia
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -641,14 +639,8 @@ def test_resume_at_a_break_and_in_a_later_round(_home: Path) -> None:
 
 # -- the whole match through the command line ------------------------------------------------------
 def test_piped_cli_plays_a_whole_match_and_exits_0(_home: Path) -> None:
-    env = dict(os.environ, CARDAVIA_HOME=str(_home), NO_COLOR="1")
-    done = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", "cucu", "play", "--seed", "4"],
-        input="auto all\n" * 12,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
+    done = run_cardavia(
+        "cucu", "play", "--seed", "4", stdin="auto all\n" * 12, home=_home, env={"NO_COLOR": "1"}
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""

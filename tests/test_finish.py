@@ -8,11 +8,10 @@ import io
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cardavia
 from rich.table import Table
 from typer.testing import CliRunner
 
@@ -215,14 +214,7 @@ def test_lobby_completion_and_end_of_input(home: Path) -> None:
 
 
 def test_cardavia_alone_off_a_terminal_prints_the_help(home: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli"],
-        capture_output=True,
-        text=True,
-        input="",
-        env=dict(os.environ, CARDAVIA_HOME=str(home)),
-        timeout=60,
-    )
+    done = run_cardavia(stdin="", home=home)
     assert done.returncode == 0
     assert done.stdout.startswith("Usage: cardavia [OPTIONS] COMMAND [ARGS]...")
     # plain help off a terminal: no box, no markup, no trailing spaces
@@ -260,13 +252,9 @@ def test_man_pages_are_in_sync_with_the_command_tree() -> None:
 
 # -- 4. shell completion ------------------------------------------------------------------------
 def complete(env: dict[str, str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", "from cardavia_cli.app import main; main()"],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, **env),
-        timeout=60,
-    )
+    """The answer of the entry point, called without arguments as a shell's completion
+    script calls ``cardavia``, with the protocol's variables ``env`` set."""
+    done = run_cardavia(env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -391,13 +379,7 @@ def test_ascii_no_color_and_dumb_terminals(home: Path, monkeypatch: pytest.Monke
 
 
 def test_ascii_option_through_the_cli(home: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", "--ascii", "sisepai", "rules", "1"],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, CARDAVIA_HOME=str(home)),
-        timeout=60,
-    )
+    done = run_cardavia("--ascii", "sisepai", "rules", "1", home=home)
     assert done.returncode == 0, done.stderr
     assert done.stdout.isascii() and done.stdout.strip()
 

@@ -3,19 +3,19 @@ and following, with wild cards, cross-checked against the brute-force oracle of
 ``guandan_oracle`` (which tries every substitution of the wild cards).
 
 The oracle is slow on hands of nine or ten cards holding both wild cards (seconds each): those
-rows are checked against it only when ``CARDAVIA_SLOW_TESTS=1`` is set; the normal run checks
-their stored counts, which were produced by that check.
+rows are checked against it only behind the ``slow`` marker (``CARDAVIA_SLOW_TESTS=1``); the
+default run checks their stored counts, which were produced by that check.
 """
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
 import pytest
 from guandan_oracle import oracle_beats, oracle_classify, oracle_plays
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sweeps import examples_of, two_sizes
 
 from cardavia_cli.games.guandan.cards import (
     DECK,
@@ -35,7 +35,6 @@ from cardavia_cli.games.guandan.combos import (
     play_key,
 )
 
-SLOW = os.environ.get("CARDAVIA_SLOW_TESTS") == "1"
 PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -126,9 +125,21 @@ def test_perft_small(level, hand, previous, count, cheap):
     found = legal_plays(codes, lv, prev)
     assert len(found) == count
     assert len(as_set(found)) == count  # distinct
-    if cheap or SLOW:
+    if cheap:
         old = None if prev is None else (prev.type, prev.rank, prev.size)
         assert as_set(found) == oracle_plays(codes, lv, old)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("level", "hand", "previous", "count", "cheap"), [row for row in PERFT if not row[4]]
+)
+def test_perft_small_rows_agree_with_the_oracle(level, hand, previous, count, cheap):
+    lv = parse_level(level)
+    codes = parse_codes(hand.split())
+    prev = prev_of(previous)
+    old = None if prev is None else (prev.type, prev.rank, prev.size)
+    assert as_set(legal_plays(codes, lv, prev)) == oracle_plays(codes, lv, old)
 
 
 #: 27-card hands holding both wild cards, and the number of distinct legal plays leading and
@@ -266,22 +277,33 @@ def hands(max_size: int) -> st.SearchStrategy[tuple[int, list[int]]]:
     return build()
 
 
-@PROPS
-@given(hands(10))
-def test_classify_agrees_with_the_oracle(case):
-    level, cards = case
-    got = [(i.type, i.rank, i.size) for i in classify(cards, level)]
-    assert got == oracle_classify(cards, level)
+# the random hands against the oracle: a sample by default, the full sweep behind ``slow``
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(7), st.one_of(st.none(), st.sampled_from(ALL_INTERPRETATIONS)))
-def test_legal_plays_agree_with_the_oracle(case, previous):
-    level, hand = case
-    found = legal_plays(hand, level, previous)
-    assert len(found) == len(as_set(found))
-    old = None if previous is None else (previous.type, previous.rank, previous.size)
-    assert as_set(found) == oracle_plays(hand, level, old)
+@two_sizes(sample=20, full=PROPS.max_examples)
+def test_classify_agrees_with_the_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(hands(10))
+    def check(case):
+        level, cards = case
+        got = [(i.type, i.rank, i.size) for i in classify(cards, level)]
+        assert got == oracle_classify(cards, level)
+
+    check()
+
+
+@two_sizes(sample=25, full=100)
+def test_legal_plays_agree_with_the_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(hands(7), st.one_of(st.none(), st.sampled_from(ALL_INTERPRETATIONS)))
+    def check(case, previous):
+        level, hand = case
+        found = legal_plays(hand, level, previous)
+        assert len(found) == len(as_set(found))
+        old = None if previous is None else (previous.type, previous.rank, previous.size)
+        assert as_set(found) == oracle_plays(hand, level, old)
+
+    check()
 
 
 @PROPS

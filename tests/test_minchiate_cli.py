@@ -5,11 +5,10 @@ command."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cardavia
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
@@ -88,12 +87,7 @@ def test_check_bad_input_is_one_line_and_exit_2(args, needle):
 
 
 def test_check_without_cards_is_a_usage_error():
-    done = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", "minchiate", "check", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_cardavia("minchiate", "check", "--json")
     assert done.returncode == 2
     assert done.stdout == ""
     assert "Missing argument" in done.stderr and done.stderr.count("\n") == 1

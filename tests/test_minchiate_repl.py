@@ -10,13 +10,12 @@ robbed KC. With seat 2 dealing (examples 13 and 16) seat 0 must follow Coins in 
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cardavia
 from minchiate_support import EXAMPLE_DECK, oracle
 from rich.console import Console
 
@@ -83,15 +82,8 @@ def row(lines: list[str], first: str, which: int = -1) -> list[str]:
 
 
 def run_cli(*args: str, stdin: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CARDAVIA_HOME=str(home), NO_COLOR="1")
-    return subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    """The command in this process, standard input piped (``cli_support``)."""
+    return run_cardavia(*args, stdin=stdin, home=home, env={"NO_COLOR": "1"})
 
 
 # -- a whole scripted deal -----------------------------------------------------------------------

@@ -1,15 +1,12 @@
 """Random-playout invariants particular to Si Se Pai (design.md, "Tests in layers"): hands never
 grow and hold 20 or 21 cards, the save lines the replay needs, the explicit deck, and what the
 view shows of a seat's own hand and sealed answer. What every game must satisfy (card
-conservation, legality, replay at any cut, views, checked against unchecked play) is the
-conformance suite (tests/conformance.py). Deals come from a seed strategy; every seat is played by
-the ``random`` or ``basic`` computer player through :mod:`cardavia_cli.engine.runner`."""
+conservation, legality, replay at any cut, views unchanged when the hidden cards are dealt
+anew, checked against unchecked play) is the conformance suite (tests/conformance.py), which
+plays Si Se Pai too: it is not repeated here. Deals come from a seed strategy; every seat is
+played by the ``random`` or ``basic`` computer player through :mod:`cardavia_cli.engine.runner`."""
 
 from __future__ import annotations
-
-import copy
-import random
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,27 +16,12 @@ from sisepai_support import save_lines, snapshot
 from cardavia_cli.engine.runner import make_agents, step
 from cardavia_cli.games.deals import DealFile, parse_deal, replay
 from cardavia_cli.games.sisepai import GAME
-from cardavia_cli.games.sisepai.cards import CODES, PACK, expand
+from cardavia_cli.games.sisepai.cards import CODES, expand
 
-PLAYOUTS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYOUTS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 levels = st.lists(st.sampled_from(["random", "basic"]), min_size=4, max_size=4)
-
-
-def table_cards(state) -> Counter:
-    """Every card the state accounts for: hands, exposed melds, dead pile, public card, stock."""
-    seen: Counter = Counter()
-    for seat in range(4):
-        for code, n in enumerate(state.hands[seat]):
-            seen[CODES[code]] += n
-        for meld in state.exposed[seat]:
-            seen.update(CODES[c] for c in meld.cards)
-    seen.update(CODES[c] for c in state.dead)
-    if state.public is not None:
-        seen[CODES[state.public]] += 1
-    seen.update(CODES[c] for c in state.stock[state.stock_pos :])
-    return seen
 
 
 def playout(seed: int, seat_levels: list[str], each=None):
@@ -57,12 +39,10 @@ def playout(seed: int, seat_levels: list[str], each=None):
 
 @PLAYOUTS
 @given(seeds, levels)
-def test_cards_are_conserved_and_hands_never_grow(seed, seat_levels):
-    pack = Counter(PACK)
+def test_hands_never_grow_and_hold_20_or_21_cards(seed, seat_levels):
     previous = {}
 
     def check(state):
-        assert table_cards(state) == pack
         for seat in range(4):
             if seat in previous:
                 assert all(a <= b for a, b in zip(state.hands[seat], previous[seat], strict=True))
@@ -114,12 +94,13 @@ def test_replay_reproduces_the_state_at_every_cut(seed, seat_levels, data):
     again = replay(full)
     assert snapshot(again) == snapshot(state)
     assert again.result() == state.result()
-    # a save cut after k lines replays to the position before the next real decision
-    for cut in {0, len(lines), data.draw(st.integers(0, len(lines)))}:
-        after = lines[cut - 1][0] + 1 if cut else 0
-        stop = next((i for i in range(after, len(history)) if not history[i].forced), len(history))
-        part = replay(_to_file_and_back(DealFile(game="sisepai", seed=seed, actions=actions[:cut])))
-        assert snapshot(part) == before[stop]
+    # a save of these lines cut after k of them replays to the position before the next real
+    # decision (cuts of the recorded actions, at 0 and the end too: the conformance suite)
+    cut = data.draw(st.integers(0, len(lines)))
+    after = lines[cut - 1][0] + 1 if cut else 0
+    stop = next((i for i in range(after, len(history)) if not history[i].forced), len(history))
+    part = replay(_to_file_and_back(DealFile(game="sisepai", seed=seed, actions=actions[:cut])))
+    assert snapshot(part) == before[stop]
     # the same deal written with its explicit deck and dealer replays the same way
     explicit = DealFile(
         game="sisepai",
@@ -140,50 +121,29 @@ def test_recorded_actions_alone_replay_the_deal(seed):
     assert snapshot(again) == snapshot(state)
 
 
-def _shuffle_hidden(state, seat: int, rng: random.Random):
-    """A copy of ``state`` whose other seats' concealed cards are dealt out differently
-    (same hand sizes): nothing that ``seat`` may see changes."""
-    other = copy.copy(state)  # the view only reads; the hands are the part replaced
-    other.hands = [list(h) for h in state.hands]
-    others = [s for s in range(4) if s != seat]
-    pool = [c for s in others for c in expand(other.hands[s])]
-    rng.shuffle(pool)
-    for s in others:
-        size = sum(other.hands[s])
-        taken, pool = pool[:size], pool[size:]
-        other.hands[s] = [0] * 29
-        for c in taken:
-            other.hands[s][c] += 1
-    other._invalidate()
-    return other
-
-
 @PLAYOUTS
 @given(seeds, levels)
 def test_views_leak_nothing(seed, seat_levels):
-    rng = random.Random(seed)
+    told = 0  # the events before this index have been checked (the log only grows)
 
     def check(state):
+        nonlocal told
+        for event in state.events[told:]:
+            if event.seats is not None and event.text.startswith(("deal ", "respond ")):
+                # a deal or a sealed answer is seen by the seat it names alone
+                assert all(str(seat) == event.text.split()[1] for seat in event.seats)
+        told = len(state.events)
         for seat in range(4):
             view = state.view(seat)
             assert view.seat == seat
             assert view.hand == tuple(expand(state.hands[seat]))
             seen = state.visible_events(seat)
             assert list(seen) == [e for e in state.events if e.seats is None or seat in e.seats]
-            for event in seen:
-                if event.seats is not None:
-                    assert seat in event.seats
-                    if event.text.startswith(("deal ", "respond ")):
-                        assert event.text.split()[1] == str(seat)
             if state.to_act != seat:
                 assert view.legal == () and view.claims == ()
             else:
                 assert list(view.legal) == state.legal_actions()
             if view.own_response is not None:
                 assert state.responses[seat][0] == view.own_response
-            # the view is a function of what the seat may see: re-dealing the others'
-            # concealed cards changes nothing in it
-            if state.to_act == seat or rng.random() < 0.3:
-                assert _shuffle_hidden(state, seat, rng).view(seat) == view
 
     playout(seed, seat_levels, check)

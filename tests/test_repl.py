@@ -1,23 +1,23 @@
 """The REPL driven through piped input (design.md rule 9; cli.md "The REPL"; rules/sisepai.md 8).
 
 Most tests run a :class:`~cardavia_cli.repl.session.Session` in-process with a list of input
-lines and a captured plain console; a few run the real command with standard input piped, as a
-user's script would. ``CARDAVIA_HOME`` points at a temporary folder, so saves and the history
-never touch the user's.
+lines and a captured plain console; others run the command's entry point in-process with
+standard input piped (``cli_support``), and one runs the real ``python -m cardavia_cli`` with
+standard input piped, as a user's script would. ``CARDAVIA_HOME`` points at a temporary
+folder, so saves and the history never touch the user's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import os
 import random
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from cli_support import run_cardavia, run_module
 from rich.console import Console
 
 from cardavia_cli.engine.agents import decide
@@ -141,15 +141,8 @@ class Typist:
 
 
 def run_cli(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CARDAVIA_HOME=str(home), NO_COLOR="1")
-    return subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    """The command in this process, standard input piped (see ``cli_support``)."""
+    return run_cardavia(*args, stdin=stdin, home=home, env={"NO_COLOR": "1"})
 
 
 # -- whole deals ---------------------------------------------------------------------------
@@ -203,7 +196,9 @@ def test_piped_cli_whole_deal_exits_0_and_saves_nothing(_home: Path) -> None:
     session.run(ListReader(["auto all"]))
     expected = session.state.result()
     assert expected is not None
-    done = run_cli("sisepai", "play", "--seed", "3", stdin="hint\nauto all\n", home=_home)
+    # the real process, standard input a pipe
+    args, piped = ("sisepai", "play", "--seed", "3"), "hint\nauto all\n"
+    done = run_module(*args, stdin=piped, home=_home, env={"NO_COLOR": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     lines = done.stdout.splitlines()

@@ -844,7 +844,13 @@ def test_game_app_gives_play_and_rules_for_tally(tmp_path: Path) -> None:
     assert "Match over: Team " in done.output
     path = tmp_path / "out.toml"
     path.write_text(header_of(S2, 3, tokens=[1, 2, 2, 2]).to_toml())
-    done = runner.invoke(app, ["play", "--deal", str(path)], input="bid a3\nplay a1\nwatch\n")
+    # wide enough that the path (longer under pytest-xdist) is never wrapped inside a word
+    done = runner.invoke(
+        app,
+        ["play", "--deal", str(path)],
+        input="bid a3\nplay a1\nwatch\n",
+        env={"COLUMNS": "400"},
+    )
     assert done.exit_code == 0, done.output
     flat = "".join(done.output.split())  # a long path may wrap anywhere
     assert f"Tally,deckfrom{path}:you(seat0)".replace(" ", "") in flat

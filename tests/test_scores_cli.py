@@ -7,6 +7,7 @@ import io
 import json
 import tomllib
 
+from cli_support import run_cardavia
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
@@ -112,24 +113,9 @@ def test_a_corrupt_ledger_is_named_and_kept():
 
 
 def test_the_repl_records_a_finished_deal_once(tmp_path):
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", "sisepai", "play", "--seed", "3", "--save", "ev"],
-        input="auto all\nquit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_cardavia("sisepai", "play", "--seed", "3", "--save", "ev", stdin="auto all\nquit\n")
     assert done.returncode == 0, done.stderr
-    resumed = subprocess.run(
-        [sys.executable, "-m", "cardavia_cli", "resume", "ev"],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    resumed = run_cardavia("resume", "ev", stdin="quit\n")
     assert resumed.returncode == 0, resumed.stderr
     rows = json.loads(cli("scores", "list", "--json").stdout)["results"]
     assert len(rows) == 1  # resuming the finished deal records nothing again

@@ -24,6 +24,7 @@ from sisepai_support import (
     oracle_waits,
     text,
 )
+from sweeps import examples_of, two_sizes
 
 from cardavia_cli.games.sisepai.cards import CODES
 from cardavia_cli.games.sisepai.melds import (
@@ -40,6 +41,10 @@ from cardavia_cli.games.sisepai.melds import (
 
 DATA = Path(__file__).parent / "data"
 PROPS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: The comparisons with the exhaustive oracle: a sample of hands in the default run, the full
+#: sweep of ``PROPS`` behind the ``slow`` marker (``sweeps``).
+ORACLE_SWEEP = two_sizes(sample=40, full=PROPS.max_examples)
 
 
 def bw(concealed: str, exposed: tuple[str, ...] = ()):
@@ -457,62 +462,79 @@ def near_wins(draw, total: int = 21):
     return list(order), exposed
 
 
-@PROPS
-@given(near_wins())
-def test_best_win_agrees_with_oracle(hand):
-    concealed, exposed = hand
-    found = best_win(concealed, exposed)
-    expected = oracle_best(concealed, exposed)
-    assert is_complete(counts(concealed)) == (expected is not None)
-    if expected is None:
-        assert found is None
-        assert best_partition(counts(concealed)) is None
-    else:
-        assert found is not None
-        assert found[0] == expected[0]
-        assert [m.cards for m in found[1]] == expected[1]
-        assert found[0] == sum(m.points for m in found[1])
-        assert sorted(c for m in found[1] for c in m.cards) == sorted(
-            concealed + [c for m in exposed for c in m]
-        )
+@ORACLE_SWEEP
+def test_best_win_agrees_with_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(near_wins())
+    def check(hand):
+        concealed, exposed = hand
+        found = best_win(concealed, exposed)
+        expected = oracle_best(concealed, exposed)
+        assert is_complete(counts(concealed)) == (expected is not None)
+        if expected is None:
+            assert found is None
+            assert best_partition(counts(concealed)) is None
+        else:
+            assert found is not None
+            assert found[0] == expected[0]
+            assert [m.cards for m in found[1]] == expected[1]
+            assert found[0] == sum(m.points for m in found[1])
+            assert sorted(c for m in found[1] for c in m.cards) == sorted(
+                concealed + [c for m in exposed for c in m]
+            )
+
+    check()
 
 
-@PROPS
-@given(near_wins(), st.data())
-def test_waits_agree_with_oracle(hand, data):
-    concealed, exposed = hand
-    i = data.draw(st.integers(0, len(concealed) - 1))
-    concealed20 = concealed[:i] + concealed[i + 1 :]
-    assert [CODES[c] for c in waits(concealed20, exposed)] == oracle_waits(concealed20, exposed)
+@ORACLE_SWEEP
+def test_waits_agree_with_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(near_wins(), st.data())
+    def check(hand, data):
+        concealed, exposed = hand
+        i = data.draw(st.integers(0, len(concealed) - 1))
+        concealed20 = concealed[:i] + concealed[i + 1 :]
+        assert [CODES[c] for c in waits(concealed20, exposed)] == oracle_waits(concealed20, exposed)
+
+    check()
 
 
 ROLES_SOURCES = [(r, s) for r in ("drawer", "next", "other") for s in ("draw", "discard")]
 
 
-@PROPS
-@given(near_wins(), st.data())
-def test_claim_options_agree_with_oracle(hand, data):
-    concealed, exposed = hand
-    i = data.draw(st.integers(0, len(concealed) - 1))
-    card = concealed[i]  # the public card: a copy the hand does not hold
-    concealed20 = concealed[:i] + concealed[i + 1 :]
-    role, source = data.draw(st.sampled_from(ROLES_SOURCES))
-    got = [(str(m), w) for m, w, _ in claim_options(concealed20, card, role, source)]
-    assert got == oracle_claims(concealed20, card, role, source)
-    # a winning claim exists exactly when the 21 cards are complete (and the player may claim)
-    complete = oracle_complete(counts(concealed))
-    may_claim = not (role == "drawer" and source == "discard")
-    assert any(w for _, w in got) == (complete and may_claim)
+@ORACLE_SWEEP
+def test_claim_options_agree_with_oracle(examples):
+    @examples_of(PROPS, examples)
+    @given(near_wins(), st.data())
+    def check(hand, data):
+        concealed, exposed = hand
+        i = data.draw(st.integers(0, len(concealed) - 1))
+        card = concealed[i]  # the public card: a copy the hand does not hold
+        concealed20 = concealed[:i] + concealed[i + 1 :]
+        role, source = data.draw(st.sampled_from(ROLES_SOURCES))
+        got = [(str(m), w) for m, w, _ in claim_options(concealed20, card, role, source)]
+        assert got == oracle_claims(concealed20, card, role, source)
+        # a winning claim exists exactly when the 21 cards are complete (and the player may
+        # claim)
+        complete = oracle_complete(counts(concealed))
+        may_claim = not (role == "drawer" and source == "discard")
+        assert any(w for _, w in got) == (complete and may_claim)
+
+    check()
 
 
-@PROPS
-@given(near_wins(), st.integers(0, 20))
-def test_distance_zero_iff_complete(hand, cut):
-    concealed, _ = hand
-    for part in (concealed, concealed[:cut]):
-        c = counts(part)
-        assert (distance(c) == 0) == is_complete(c) == oracle_complete(c)
-        assert distance(c) >= 0
+@ORACLE_SWEEP
+def test_distance_zero_iff_complete(examples):
+    @examples_of(PROPS, examples)
+    @given(near_wins(), st.integers(0, 20))
+    def check(hand, cut):
+        concealed, _ = hand
+        for part in (concealed, concealed[:cut]):
+            c = counts(part)
+            assert (distance(c) == 0) == is_complete(c) == oracle_complete(c)
+            assert distance(c) >= 0
+
+    check()
 
 
 def test_distance_examples():
