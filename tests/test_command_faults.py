@@ -127,6 +127,21 @@ def test_regression_a_game_without_a_repl_hook_is_a_cardavia_error(monkeypatch):
         load_ui("sisepai")
 
 
+def test_a_repl_module_whose_ui_is_no_game_ui_is_refused(monkeypatch):
+    import types
+
+    real = hooks.importlib.import_module
+
+    def probed(name: str):
+        if not name.endswith(".repl"):
+            return real(name)
+        return types.SimpleNamespace(UI=object())  # an old hook, probed for attributes
+
+    monkeypatch.setattr(hooks.importlib, "import_module", probed)
+    with pytest.raises(TypeError, match=r"\.repl\.UI is not a GameUI"):
+        load_ui("sisepai")
+
+
 def test_unknown_game_and_level_are_still_one_line_and_exit_2():
     assert_one_line_error(invoke("arena", "nosuch"), "unknown game 'nosuch'")
     assert_one_line_error(invoke("sisepai", "play", "--ai", "genius"), "genius")

@@ -16,6 +16,7 @@ import ast
 import io
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -24,15 +25,15 @@ from rich.console import Console
 from rich.text import Text
 from tallygame.events import Bid, Deal, Give, Lose, Out, Play, Reveal, Trick, Win
 from tallygame.repl import UI, event_line, tokens_text
-from tallygame.rules import HAND, PACK
+from tallygame.rules import HAND, PACK, Action, TallyView
 from typer.testing import CliRunner
 
 from cardavia_cli.engine.game import Event, Line
 from cardavia_cli.engine.seats import SEATS, next_active
+from cardavia_cli.engine.ui import HINT_HELP, STORY_EVENTS, TABLE_HELP, GameUI
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
 from cardavia_cli.repl.completion import complete_line
-from cardavia_cli.repl.hooks import HINT_HELP, STORY_EVENTS, TABLE_HELP, Hook
 from cardavia_cli.repl.reader import ListReader
 from cardavia_cli.repl.session import HUMAN, Session
 
@@ -180,18 +181,37 @@ def token_lines(
     return seen
 
 
-class MinimalUI:
-    """An older hook: only the required part of Tally's (no breaks, commands, settings,
-    ambiguous plays, story start, round end or help texts)."""
+class MinimalUI(GameUI[TallyView, Action]):
+    """Only the required part of Tally's UI: every other part is the base's default (no
+    breaks, commands, settings, ambiguous plays, story start, round end or help texts)."""
 
-    REQUIRED = (
-        "actions", "intro", "status", "table", "hand", "prompt", "legal_verbs", "choices",
-        "complete", "describe", "hint", "narrate", "log_lines", "outcome",
-    )  # fmt: skip
+    actions = UI.actions
 
-    def __init__(self) -> None:
-        for name in self.REQUIRED:
-            setattr(self, name, getattr(UI, name))
+    def intro(self, view: TallyView, *, origin: str, seats: Sequence[str]) -> Any:
+        return UI.intro(view, origin=origin, seats=seats)
+
+    def status(self, view: TallyView) -> Any:
+        return UI.status(view)
+
+    def table(self, view: TallyView) -> Any:
+        return UI.table(view)
+
+    def hand(self, view: TallyView) -> Any:
+        return UI.hand(view)
+
+    def prompt(self, view: TallyView) -> str:
+        return UI.prompt(view)
+
+    def legal_verbs(self, view: TallyView) -> list[str]:
+        return UI.legal_verbs(view)
+
+    def narrate(
+        self, events: Sequence[Event], start: int, seat: int, forced: frozenset[int]
+    ) -> Any:
+        return UI.narrate(events, start, seat, forced)
+
+    def outcome(self, view: TallyView, outcome: Any) -> Any:
+        return UI.outcome(view, outcome)
 
 
 # -- a round told -----------------------------------------------------------------------------
@@ -646,19 +666,23 @@ def test_completion_offers_the_cards_that_fit() -> None:
     ]
 
 
-# -- an older hook, the marks, log raw --------------------------------------------------------
-def test_an_older_hook_gets_every_default() -> None:
+# -- a minimal UI, the marks, log raw ----------------------------------------------------------
+def test_a_minimal_ui_gets_every_default() -> None:
     session, out = make(ui=MinimalUI())
     verbs = [c.verb for c in session.registry]
     assert verbs[:3] == ["give", "bid", "play"]
     assert not {"next", "restart", "cancel", "score", "watch", "finish", "autoplay"} & set(verbs)
-    hook = Hook(MinimalUI())
-    assert (hook.has_breaks, hook.has_ambiguous_plays, hook.commands, hook.settings) == (
+    ui = MinimalUI()
+    assert (ui.has_breaks, ui.has_ambiguous_plays, ui.players_go_out, ui.commands, ui.settings) == (
+        False,
         False,
         False,
         (),
         (),
     )
+    view = session.view()
+    assert (ui.choices(view), ui.complete(view, "bid", []), ui.auto_answer(view)) == ([], [], None)
+    assert ui.describe(view, Action("bid", "d6")) == "bid d6" and not ui.is_out(view)
     run(session, ["bid d6", "play a3", "auto all"], interactive=False)
     text = lines_of(out)
     state = session.state

@@ -1,5 +1,5 @@
-"""Small values a game's REPL hook is made of (the shapes of ``cardavia_cli.repl.hooks``), kept
-here so that every game builds its hook from the same values without importing the REPL."""
+"""Small values a game's REPL side is made of (see :mod:`cardavia_cli.engine.ui`), kept here
+so that every game builds its UI from the same values without importing the REPL."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 
 class Verb(NamedTuple):
-    """An action verb for the REPL's command registry (``repl.hooks.ActionVerb``): the verb,
+    """An action verb for the REPL's command registry : the verb,
     its usage line, its help (citing the rules section), a few words for the completion menu,
     and aliases."""
 
@@ -19,14 +19,14 @@ class Verb(NamedTuple):
 
 
 class Completion(NamedTuple):
-    """A completion candidate (``repl.hooks.Candidate``): the word and a short description."""
+    """A completion candidate : the word and a short description."""
 
     text: str
     meta: str = ""
 
 
 class Switch(NamedTuple):
-    """An on/off setting of a game (``repl.hooks.Setting``); ``controls_forced``: when it is
+    """An on/off setting of a game ; ``controls_forced``: when it is
     off, the person's forced answers wait to be typed."""
 
     name: str

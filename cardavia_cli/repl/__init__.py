@@ -7,9 +7,10 @@
 * :mod:`.commands` is the one command registry (a decorator with verb, aliases, usage and
   help), typed against a protocol of the session; help text, completion and the toolbar are
   generated from it;
-* :mod:`.hooks` is what a game package provides for the REPL (its ``repl`` module's ``UI``):
-  rendering a seat's view, the prompt, card completion, safeguards, narration, and its own
-  commands and settings; :class:`~.hooks.Hook` gives every optional part its default;
+* :mod:`.hooks` finds what a game package provides for the REPL (its ``repl`` module's ``UI``,
+  a :class:`~cardavia_cli.engine.ui.GameUI`: rendering a seat's view, the prompt, card
+  completion, safeguards, narration, and its own commands and settings, with the base
+  class's defaults for what a game leaves out);
 * :mod:`.completion` completes verbs and the cards that fit;
 * :mod:`.reader` reads commands: prompt_toolkit on a terminal, a plain line reader for pipes;
 * :mod:`.output` holds the values handlers return and :mod:`.render` is the one place that

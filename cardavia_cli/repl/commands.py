@@ -27,17 +27,9 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import GameState
+from cardavia_cli.engine.interface import Completion, Switch, Verb
+from cardavia_cli.engine.ui import HINT_HELP, TABLE_HELP, GameCommand, GameUI
 from cardavia_cli.engine.words import plural
-from cardavia_cli.repl.hooks import (
-    HINT_HELP,
-    TABLE_HELP,
-    ActionVerb,
-    Candidate,
-    Completion,
-    GameCommand,
-    Hook,
-    Setting,
-)
 from cardavia_cli.repl.output import Note, Problem, Reply
 from cardavia_cli.repl.settings import Settings, parse_switch
 
@@ -46,7 +38,7 @@ class Shell(Protocol):
     """What the commands ask of a REPL session (the loop implements it; typed here so that
     this module never imports the session)."""
 
-    ui: Hook
+    ui: GameUI
     state: GameState
     settings: Settings
 
@@ -64,7 +56,8 @@ class Shell(Protocol):
     def offered_commands(self) -> list[Command]: ...
 
     def control(self) -> Any:
-        """The :class:`~.hooks.GameControl` handed to the game's own commands."""
+        """The :class:`~cardavia_cli.engine.ui.GameControl` handed to the game's own
+        commands."""
 
     def act(self, text: str) -> Reply: ...
 
@@ -92,7 +85,7 @@ class Shell(Protocol):
 
 
 Handler = Callable[[Shell, str], Reply]
-ArgCompleter = Callable[[Shell, Sequence[str]], Iterable[Candidate]]
+ArgCompleter = Callable[[Shell, Sequence[str]], Iterable[Completion]]
 Predicate = Callable[[Shell], bool]
 
 
@@ -516,7 +509,7 @@ def _quit(session: Shell, args: str) -> Reply:
 
 
 # -- commands made from the game's hook -----------------------------------------------------
-def action_command(av: ActionVerb) -> Command:
+def action_command(av: Verb) -> Command:
     """The command of a game action verb: the text is played through ``session.act``;
     completion asks the hook (only while the human is to act)."""
     verb = av.verb
@@ -524,7 +517,7 @@ def action_command(av: ActionVerb) -> Command:
     def handler(session: Shell, args: str) -> Reply:
         return session.act(f"{verb} {args}".strip())
 
-    def complete(session: Shell, args: Sequence[str]) -> Sequence[Candidate]:
+    def complete(session: Shell, args: Sequence[str]) -> Sequence[Completion]:
         if not session.human_to_act():
             return []
         return session.ui.complete(session.view(), verb, args)
@@ -574,7 +567,7 @@ def _first_sentence(text: str) -> str:
     return first[:1].lower() + first[1:]
 
 
-def setting_command(setting: Setting) -> Command:
+def setting_command(setting: Switch) -> Command:
     """``NAME [on|off]`` for a game's setting: bare ``NAME`` shows the value."""
     name = setting.name
 
@@ -609,7 +602,7 @@ def _setting_usage(name: str, what: str) -> Problem:
     return Problem(f"{what} (usage: {name} [on|off])")
 
 
-def session_registry(ui: Hook) -> Registry:
+def session_registry(ui: GameUI) -> Registry:
     """The commands of a session of the game of ``ui``: its action verbs, the interface
     commands it needs (``next`` and ``restart`` with breaks, ``cancel`` with plays of several
     readings), its own commands and one per setting, with its ``table`` and ``hint`` help.
@@ -619,7 +612,7 @@ def session_registry(ui: Hook) -> Registry:
         for name, has in (
             ("breaks", ui.has_breaks),
             ("readings", ui.has_ambiguous_plays),
-            ("out", getattr(ui, "players_go_out", False)),
+            ("out", ui.players_go_out),
         )
         if has
     ]

@@ -16,11 +16,11 @@ from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.completion import Completion as PTCompletion
 from prompt_toolkit.document import Document
 
+from cardavia_cli.engine.interface import Completion
 from cardavia_cli.repl.commands import Shell
-from cardavia_cli.repl.hooks import Candidate, Completion
 
 
-def complete_line(session: Shell, text: str) -> tuple[str, list[Candidate]]:
+def complete_line(session: Shell, text: str) -> tuple[str, list[Completion]]:
     """The word being completed at the end of ``text`` and its candidates, in order.
 
     Matching ignores case (``rr`` completes to ``rR``); each candidate appears once.
@@ -31,7 +31,7 @@ def complete_line(session: Shell, text: str) -> tuple[str, list[Candidate]]:
     else:
         prefix = ""
     if not words:
-        candidates: Iterable[Candidate] = [
+        candidates: Iterable[Completion] = [
             Completion(cmd.verb, cmd.meta) for cmd in session.offered_commands()
         ]
     else:
@@ -44,7 +44,7 @@ def complete_line(session: Shell, text: str) -> tuple[str, list[Candidate]]:
             return prefix, []
     low = prefix.lower()
     seen: set[str] = set()
-    out: list[Candidate] = []
+    out: list[Completion] = []
     for cand in candidates:
         if cand.text.lower().startswith(low) and cand.text not in seen:
             seen.add(cand.text)

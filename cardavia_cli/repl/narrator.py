@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, GameState
-from cardavia_cli.repl.hooks import Hook
+from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.repl.output import Note, Reply
 
 #: The human's seat (cli.md: you at seat 0 against three computer players).
@@ -31,7 +31,7 @@ class Narrator:
     gets a new narrator.
     """
 
-    def __init__(self, ui: Hook, state: GameState, *, seat: int = HUMAN) -> None:
+    def __init__(self, ui: GameUI, state: GameState, *, seat: int = HUMAN) -> None:
         self.ui = ui
         self.state = state
         self.seat = seat
@@ -82,7 +82,8 @@ class Narrator:
     def start_story(self) -> None:
         """A replayed game opens: tell again only the story of the present moment (the hook's
         ``story_start``)."""
-        self.seen = self.ui.story_start(self.events())
+        events = self.events()
+        self.seen = max(0, min(int(self.ui.story_start(events)), len(events)))
 
     def narrate(self) -> Reply:
         """Lines for the human's visible events since the last call."""

@@ -15,9 +15,9 @@ The session is the loop only; three objects do the rest, one job each:
 * :class:`~.settings.Settings`: the game's on/off settings.
 
 The session knows the engine's protocol (``to_act``, ``legal_actions``, ``parse_action``,
-``apply``, ``view``, ``visible_events``, ``result``, ``at_break``, ``next_round``) and asks the
-game's hook (:mod:`.hooks`, through :class:`~.hooks.Hook`'s defaults) for everything
-game-specific, including the game's own commands and settings. Computer players and
+``push``, ``view``, ``visible_events``, ``result``, ``at_break``, ``next_round``) and asks the
+game's :class:`~cardavia_cli.engine.ui.GameUI` for everything game-specific, including the
+game's own commands and settings. Computer players and
 ``hint``/``auto`` only ever see ``state.view(seat)`` (through
 :func:`~cardavia_cli.engine.agents.decide`).
 
@@ -48,9 +48,9 @@ from cardavia_cli.engine.errors import (
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
 from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
-from cardavia_cli.repl.hooks import GameUI, Hook
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Problem, Reply
@@ -114,7 +114,7 @@ class Session:
     def __init__(
         self,
         info: GameInfo,
-        ui: GameUI | Hook,
+        ui: GameUI,
         header: DealFile,
         state: GameState,
         *,
@@ -126,7 +126,7 @@ class Session:
         default_name: str | None = None,
     ) -> None:
         self.info = info
-        self.ui = ui if isinstance(ui, Hook) else Hook(ui)
+        self.ui = ui
         self._notes: list[str] = []
         if header.seats[0] != "human":
             self._notes.append(
@@ -216,7 +216,7 @@ class Session:
         return self._candidates
 
     def control(self) -> Control:
-        """The object handed to the game's own commands (``repl.hooks.GameControl``)."""
+        """The object handed to the game's own commands (``engine.ui.GameControl``)."""
         return Control(self)
 
     def unsaved(self) -> bool:
@@ -408,7 +408,7 @@ class Session:
         return self._play(through_breaks=not self.interactive, summary=False)
 
     def play_on(self, through_breaks: bool, summary: bool) -> Reply:
-        """Let the game move on while the human does not decide (``repl.hooks.GameControl``):
+        """Let the game move on while the human does not decide (``engine.ui.GameControl``):
         from a break, the next round starts first; ``through_breaks`` goes on past later
         breaks; ``summary`` tells one line per finished round instead of every event."""
         if self.state.is_over:
@@ -677,7 +677,8 @@ class Session:
 
 
 class Control:
-    """The :class:`~.hooks.GameControl` of a session, handed to the game's own commands."""
+    """The :class:`~cardavia_cli.engine.ui.GameControl` of a session, handed to the game's own
+    commands."""
 
     __slots__ = ("_session",)
 

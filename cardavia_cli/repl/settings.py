@@ -1,4 +1,5 @@
-"""The session's settings: the on/off toggles a game's hook declares (``repl.hooks.Setting``).
+"""The session's settings: the on/off toggles a game's UI declares
+(:class:`~cardavia_cli.engine.interface.Switch`).
 
 Settings live in the session only (never in saves). A setting marked ``controls_forced``
 decides whether the human's forced answers are applied automatically: when any such setting
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from cardavia_cli.repl.hooks import Setting
+from cardavia_cli.engine.interface import Switch
 
 ON_WORDS = ("on", "yes", "true", "1")
 OFF_WORDS = ("off", "no", "false", "0")
@@ -21,8 +22,8 @@ class Settings(Mapping[str, bool]):
     Raises ``ValueError`` when two settings share a name.
     """
 
-    def __init__(self, declared: Sequence[Setting] = ()) -> None:
-        self.declared: dict[str, Setting] = {}
+    def __init__(self, declared: Sequence[Switch] = ()) -> None:
+        self.declared: dict[str, Switch] = {}
         self._values: dict[str, bool] = {}
         for setting in declared:
             if setting.name in self.declared:
