@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cardavia_cli.engine.counts import count_vector
 from cardavia_cli.games.guandan.cards import (
     ACE,
     BJ,
@@ -47,10 +48,7 @@ JOKER_BOMB_TIER = 9
 
 def counts_of(codes: Iterable[int]) -> list[int]:
     """The count vector (54 entries) of a list of face codes."""
-    counts = [0] * NUM_CODES
-    for c in codes:
-        counts[c] += 1
-    return counts
+    return count_vector(codes, NUM_CODES)
 
 
 def expand(counts: Sequence[int]) -> list[int]:

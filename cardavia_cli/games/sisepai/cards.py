@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cardavia_cli.engine.counts import count_vector
 from cardavia_cli.engine.errors import CardError
 
 COLOURS = "rywg"
@@ -118,10 +119,7 @@ def card_name(code: int) -> str:
 
 def counts_of(codes: Iterable[int]) -> list[int]:
     """A 29-slot count vector of the given code indexes."""
-    counts = [0] * NUM_CODES
-    for c in codes:
-        counts[c] += 1
-    return counts
+    return count_vector(codes, NUM_CODES)
 
 
 def expand(counts: Sequence[int]) -> list[int]:
