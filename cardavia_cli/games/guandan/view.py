@@ -65,12 +65,7 @@ def card_text(code: int, level: int) -> Text:
 
 def cards_text(codes: Iterable[int], level: int, sep: str = " ") -> Text:
     """Cards side by side, wild ones marked."""
-    out = Text()
-    for i, c in enumerate(codes):
-        if i:
-            out.append(sep)
-        out.append_text(card_text(c, level))
-    return out
+    return Text(sep).join(card_text(c, level) for c in codes)
 
 
 def cards_plain(codes: Iterable[int]) -> str:

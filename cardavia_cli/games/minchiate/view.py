@@ -77,12 +77,7 @@ def card_text(card: Card, points: bool = False) -> Text:
 
 def cards_text(cards: Iterable[Card], points: bool = False, sep: str = " ") -> Text:
     """Several cards as one styled line (``points``: see :func:`card_text`)."""
-    out = Text()
-    for i, card in enumerate(cards):
-        if i:
-            out.append(sep)
-        out.append_text(card_text(card, points))
-    return out
+    return Text(sep).join(card_text(card, points) for card in cards)
 
 
 def codes_text(codes: Iterable[object], points: bool = False) -> Text:
