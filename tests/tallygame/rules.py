@@ -117,6 +117,7 @@ class TallyState(GameState[Action, TallyView]):
     checks, records and clears the caches."""
 
     game = "tally"
+    _phase: Phase
     action_type = Action
 
     def __init__(

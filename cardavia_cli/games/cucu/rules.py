@@ -183,6 +183,7 @@ class CucuState(GameState[Action, CucuView]):
     """
 
     game = "cucu"
+    _phase: Phase
     action_type = Action
     # The legal actions are a table by phase (:data:`LEGAL`): nothing to cache.
     _caches = ()

@@ -273,6 +273,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
     """
 
     game = "minchiate"
+    _phase: Phase
     action_type = Action
     _caches = ("_legal",)
 

@@ -175,6 +175,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
     """
 
     game = "sisepai"
+    _phase: Phase
     action_type = Action
     _caches = ("_legal", "_options")
 
