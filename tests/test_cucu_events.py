@@ -187,3 +187,28 @@ def test_a_quiet_copy_builds_no_events_and_plays_the_same_match() -> None:
         assert [quiet.view(s) for s in SEATS] == [loud.view(s) for s in SEATS]
     assert quiet.result() == loud.result()
     assert len(loud.history) > 0 and loud.events
+
+
+def test_regression_an_inn_holder_with_no_life_left_is_not_given_the_next_loss() -> None:
+    """Seat 2 holds the Inn's pact for seat 0 but has no life left to lose; seat 3's own loss
+    that follows is told as seat 3's, not as the holder's (rules 9.3)."""
+    from cardavia_cli.games.cucu.events import Deal as CucuDeal
+    from cardavia_cli.games.cucu.events import Lose, Paid, Show
+    from cardavia_cli.games.cucu.repl import UI
+
+    events = [
+        CucuDeal(0, "3", seats=frozenset({0})),
+        Show(1, "9"),
+        Show(2, "inn"),
+        Show(3, "2"),
+        Show(0, "3"),
+        Paid(2, 0),
+        Lose(3, 1),
+    ]
+    told = [t.plain for t in UI.narrate(events, 1, 0, frozenset())]
+    assert told == [
+        "Showdown: seat 1 (right) 9, seat 2 (across) the Inn, seat 3 (left) 2, you 3.",
+        "Your 3 loses, but seat 2 (across) pays for it (the Inn's pact): seat 2 (across) has "
+        "no life left to lose.",
+        "Seat 3 (left)'s 2 loses: 1 life left.",
+    ]
