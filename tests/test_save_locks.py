@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run_module
+from cli_support import run_cardavia, run_module
 from rich.console import Console
 
 from cardavia_cli.engine.saves import (
@@ -127,6 +127,19 @@ def test_regression_save_name_onto_a_save_another_repl_holds_is_refused(home: Pa
     assert "Saved to" in str(second.execute("save evening")[0])
     assert load_deal(path).seed == 5
     second.close()
+
+
+def test_regression_saves_delete_of_an_open_save_is_refused(home: Path) -> None:
+    path = save_target("same")
+    first = cucu_session(21, path)
+    begin(first)
+    first.execute("auto")
+    done = run_cardavia("saves", "delete", "same", "--yes", home=home)
+    assert (done.returncode, done.stderr) == (2, in_use("same", os.getpid()))
+    assert path.is_file()
+    first.close()
+    assert run_cardavia("saves", "delete", "same", home=home).returncode == 0
+    assert not path.exists() and not lock_file(path).exists() and not pid_file(path).exists()
 
 
 # -- the hold ends with the session --------------------------------------------------------------
