@@ -73,10 +73,11 @@ def test_ctrl_d_asks_like_quit_and_the_autosave_resumes(home: Path) -> None:
     assert lines == [
         asked,
         asked,
-        "This game is kept in the autosave: continue it with cardavia resume autosave",
+        "This game is kept in the autosave autosave-sisepai-3: continue it with cardavia resume "
+        "autosave-sisepai-3",
         "Goodbye.",
     ]
-    kept = load_deal(home / "saves" / "autosave.toml")
+    kept = load_deal(home / "saves" / "autosave-sisepai-3.toml")
     assert kept.actions == session.state.recorded_actions()
     assert kept.seed == 3 and len(kept.actions) >= 1
     again = replay(kept)
@@ -92,13 +93,13 @@ def test_ctrl_c_cancels_the_line_and_changes_nothing(home: Path) -> None:
     assert session.state.recorded_actions() == []
     assert reader.prompts == [reader.prompts[0]] * 3
     assert out.getvalue().splitlines()[-1] == "Goodbye."
-    assert not (home / "saves" / "autosave.toml").exists()
+    assert not (home / "saves" / "autosave-sisepai-3.toml").exists()
 
 
 def test_autosave_written_after_each_decision_and_removed_at_the_end(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)
-    path = home / "saves" / "autosave.toml"
+    path = home / "saves" / "autosave-sisepai-3.toml"
     seen: list[int] = []
 
     class Watch(ListReader):
@@ -123,10 +124,11 @@ def test_resume_autosave_through_the_cli(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)
     session.run(Keys(["auto", "^D", "^D"], interactive=True))
-    done = CliRunner().invoke(app, ["resume", "autosave"], input="hand\n")
+    done = CliRunner().invoke(app, ["resume", "autosave-sisepai-3"], input="hand\n")
     assert done.exit_code == 0, done.output
     n = len(session.state.recorded_actions())
-    assert f"Resumed autosave: seed 3, {n} action{'s' if n > 1 else ''} replayed" in done.output
+    replayed = f"{n} action{'s' if n > 1 else ''} replayed"
+    assert f"Resumed autosave-sisepai-3: seed 3, {replayed}" in done.output
 
 
 def test_a_finished_deals_save_says_replay_not_continue(home: Path) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
+import os
 import random
 import subprocess
 from collections import Counter
@@ -536,6 +538,7 @@ def test_regression_save_refuses_once_to_overwrite_another_games_save(_home: Pat
     # the file the session saved to (or resumed from) is its own: no asking
     assert "Saved to" in str(second.execute("save evening")[0])
     assert "Saved to" in str(second.execute("save")[0])
+    second.close()  # the session has ended: another may open its save
     resumed = Session(
         load_game("sisepai"),
         load_ui("sisepai"),
@@ -554,8 +557,8 @@ def test_regression_play_save_option_never_replaces_a_save(_home: Path) -> None:
     for save, says in (
         (
             "evening",
-            "a save named evening already exists: continue it with `cardavia resume evening`, "
-            "or choose another name",
+            "a save named evening already exists (seed 9, 0 actions): continue it with "
+            "`cardavia resume evening`, or choose another name (--force replaces it)",
         ),
         ("", "empty save name"),
         ("../x", "must end in .toml"),
@@ -995,3 +998,96 @@ def test_regression_a_resumed_deal_marks_forced_claims_as_play_does(_home: Path)
     start(resumed)
     assert told in again.getvalue().splitlines()
     assert resumed.narrator.forced() == session.narrator.forced()
+
+
+# -- saves that are never lost -------------------------------------------------------------------
+class CtrlD(ListReader):
+    """Lines on a terminal, ``^D`` being Ctrl-D (the end of input)."""
+
+    def read(self, prompt: str) -> str:
+        line = super().read(prompt)
+        if line == "^D":
+            raise EOFError
+        return line
+
+
+def left_on_a_terminal(seed: int) -> tuple[Session, str]:
+    """A deal of ``seed`` left after one decision with Ctrl-D twice; its session and output."""
+    session, out = make_session(seed=seed)
+    session.run(CtrlD(["auto", "^D", "^D"], interactive=True))
+    return session, out.getvalue()
+
+
+def test_regression_an_autosave_of_another_game_does_not_replace_the_first(_home: Path) -> None:
+    saves = _home / "saves"
+    first, said = left_on_a_terminal(3)
+    assert (
+        "This game is kept in the autosave autosave-sisepai-3: continue it with cardavia "
+        "resume autosave-sisepai-3"
+    ) in said
+    kept = (saves / "autosave-sisepai-3.toml").read_bytes()
+    second, said = left_on_a_terminal(4)
+    assert "cardavia resume autosave-sisepai-4" in said
+    # the same seed again is another game: a name of its own, the first left alone
+    third, said = left_on_a_terminal(3)
+    assert "cardavia resume autosave-sisepai-3-2" in said
+    assert (saves / "autosave-sisepai-3.toml").read_bytes() == kept
+    for name, session in (
+        ("autosave-sisepai-3", first),
+        ("autosave-sisepai-4", second),
+        ("autosave-sisepai-3-2", third),
+    ):
+        assert load_deal(saves / f"{name}.toml").actions == session.state.recorded_actions()
+    listed = run_cli("saves", "list", "--json", home=_home).stdout
+    assert [(r["name"], r["game"], r["seed"]) for r in json.loads(listed)["saves"]] == [
+        ("autosave-sisepai-3-2", "sisepai", 3),
+        ("autosave-sisepai-4", "sisepai", 4),
+        ("autosave-sisepai-3", "sisepai", 3),
+    ]
+
+
+def test_only_the_most_recent_autosaves_are_kept(_home: Path) -> None:
+    saves = _home / "saves"
+    saves.mkdir(parents=True)
+    old = [saves / f"autosave-sisepai-{seed}.toml" for seed in range(10, 16)]
+    mine = saves / "autosave-mine.toml"  # a save named by a person: never pruned
+    for age, path in enumerate([*old, mine], 1):
+        path.write_text(f'format = 1\ngame = "sisepai"\nseed = {age}\n')
+        os.utime(path, (1_000_000 - age, 1_000_000 - age))
+    left_on_a_terminal(3)
+    names = sorted(p.stem for p in saves.glob("*.toml"))
+    assert names == [
+        "autosave-mine",
+        "autosave-sisepai-10",
+        "autosave-sisepai-11",
+        "autosave-sisepai-12",
+        "autosave-sisepai-13",
+        "autosave-sisepai-3",
+    ]
+
+
+def test_regression_play_save_over_an_existing_save_asks_on_a_terminal_or_needs_force(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _home / "saves" / "evening.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('format = 1\ngame = "sisepai"\nseed = 9\n')
+    args = ("sisepai", "play", "--seed", "1", "--save", "evening")
+    monkeypatch.setattr("cardavia_cli.commands.play.on_terminal", lambda: True)
+    declined = run_cli(*args, stdin="n\nauto\n", home=_home)
+    assert declined.returncode == 1
+    assert declined.stdout.startswith(
+        "A save named evening already exists (seed 9, 0 actions). Replace it with this new "
+        "game? [y/N]: "
+    )
+    assert "Kept evening: continue it with cardavia resume evening" in declined.stdout
+    assert load_deal(path).seed == 9
+    agreed = run_cli(*args, stdin="y\nauto\n", home=_home)
+    assert agreed.returncode == 0, agreed.stderr
+    assert load_deal(path).seed == 1
+    monkeypatch.setattr("cardavia_cli.commands.play.on_terminal", lambda: False)
+    forced = run_cli(*args[:3], "2", *args[4:], "--force", stdin="auto\n", home=_home)
+    assert forced.returncode == 0, forced.stderr
+    assert load_deal(path).seed == 2
+    help_text = run_cli("sisepai", "play", "--help", home=_home).stdout
+    assert "--force" in help_text and "replace an existing save" in help_text

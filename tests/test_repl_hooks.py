@@ -132,7 +132,8 @@ def make(
 CTRL_D = [
     "! this match is not saved: type save [NAME] first, or quit (or Ctrl-D) again to leave "
     "(the autosave keeps it)",
-    "This game is kept in the autosave: continue it with cardavia resume autosave",
+    "This game is kept in the autosave autosave-tally-5: continue it with cardavia resume "
+    "autosave-tally-5",
     "Goodbye.",
 ]
 

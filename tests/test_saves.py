@@ -9,27 +9,73 @@ import time
 
 import pytest
 
+from cardavia_cli.engine.agents import fallback_for
 from cardavia_cli.engine.dealfile import DealFile
 from cardavia_cli.engine.game import Outcome
 from cardavia_cli.engine.ledger import Ledger, ledger_path, record_finished
+from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.saves import (
-    AUTOSAVE,
+    SaveState,
     SaveTargetError,
+    claim_autosave,
     existing_save,
     home,
+    is_autosave,
+    latest_unfinished,
     save_files,
+    save_state,
     save_target,
     saves_dir,
     write_save,
 )
 from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import new_game_state
 
 
 def test_the_records_live_in_cardavia_home():
     assert home() == saves_dir().parent
     assert saves_dir().name == "saves"
     assert ledger_path() == saves_dir() / "scores.db"
-    assert save_target(AUTOSAVE) == saves_dir() / "autosave.toml"
+    assert claim_autosave("cucu", 21).path == saves_dir() / "autosave-cucu-21.toml"
+
+
+def test_claim_autosave_never_takes_a_name_that_a_file_or_an_open_game_has():
+    held = claim_autosave("cucu", 21)  # held, no file yet
+    write_save(save_target("autosave-cucu-21-2"), DealFile(game="cucu", seed=21))  # a file
+    other = claim_autosave("cucu", 21)
+    assert other.path.name == "autosave-cucu-21-3.toml"
+    held.release()
+    other.release()
+    assert claim_autosave("cucu", 21).path.name == "autosave-cucu-21.toml"
+    assert [is_autosave(saves_dir() / n) for n in ("autosave-cucu-21-3.toml", "x.toml")] == [
+        True,
+        False,
+    ]
+    assert not is_autosave(saves_dir() / "autosave-evening.toml")
+
+
+def test_save_state_and_latest_unfinished():
+    game = load_game("sisepai")
+    state = new_game_state(DealFile(game="sisepai", seed=3))
+    agents = make_agents(game, ["basic"] * 4)
+    play_on(state, agents, max_deals=1, fallback=fallback_for(game))
+    over = DealFile.from_state(state, DealFile(game="sisepai", seed=3))
+    paths = {}
+    for name, deal, age in (
+        ("open", DealFile(game="sisepai", seed=1), 100),
+        ("over", over, 0),
+    ):
+        paths[name] = write_save(save_target(name), deal)
+        moment = time.time() - age
+        os.utime(paths[name], (moment, moment))
+    broken = saves_dir() / "broken.toml"
+    broken.write_text("not = = toml", encoding="utf-8")
+    assert save_state(paths["open"], lookup=load_game) is SaveState.UNFINISHED
+    assert save_state(paths["over"], lookup=load_game) is SaveState.FINISHED
+    assert save_state(broken, lookup=load_game) is SaveState.UNREADABLE
+    assert latest_unfinished(lookup=load_game) == paths["open"]
+    paths["open"].unlink()
+    assert latest_unfinished(lookup=load_game) is None
 
 
 def test_write_save_makes_the_saves_folder_and_no_other(tmp_path):

@@ -1,15 +1,22 @@
-"""``cardavia saves list/show/delete`` and ``cardavia resume`` without a name (cli.md)."""
+"""``cardavia saves list/show/delete/prune`` and ``cardavia resume`` without a name (cli.md),
+in the lobby too."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import time
 
+from cli_support import run_cardavia
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
-from cardavia_cli.engine.saves import saves_dir
+from cardavia_cli.commands.lobby import Lobby
+from cardavia_cli.engine.saves import hold_save, saves_dir
+from cardavia_cli.repl.console import make_console
+from cardavia_cli.repl.reader import ListReader
 
 runner = CliRunner()
 
@@ -79,3 +86,100 @@ def test_regression_seeds_too_large_for_a_deal_file_are_refused():
         assert done.exit_code == 2, args
     done = cli("sisepai", "play", "--seed", str(2**63 - 1), input="quit\n")
     assert done.exit_code == 0
+
+
+# -- finished saves: resume passes them by, list marks them, prune deletes them -------------------
+def finished_save(name: str, seed: int = 3, age: float = 0.0) -> None:
+    """A save of a whole Si Se Pai deal (played out by ``auto all`` with ``--save``)."""
+    done = run_cardavia("sisepai", "play", "--seed", str(seed), "--save", name, stdin="auto all\n")
+    assert done.returncode == 0, done.stderr
+    path = saves_dir() / f"{name}.toml"
+    moment = time.time() - age
+    os.utime(path, (moment, moment))
+
+
+def test_regression_resume_without_a_name_takes_the_most_recent_unfinished_save():
+    make_save("unfinished", 5, [], age=100)
+    finished_save("done")
+    (saves_dir() / "broken.toml").write_text("this is = = not toml")
+    done = cli("resume", input="quit\n")
+    assert done.exit_code == 0, done.output
+    assert "Resumed unfinished: seed 5, 0 actions replayed" in done.output
+    (saves_dir() / "unfinished.toml").unlink()
+    none = cli("resume")
+    assert none.exit_code == 2
+    assert none.stderr == (
+        f"cardavia: error: every save is finished or unreadable (2 in {saves_dir()}): replay one "
+        "with cardavia run NAME, or remove the finished ones with cardavia saves prune "
+        "--finished\n"
+    )
+
+
+def test_regression_the_lobby_resumes_the_most_recent_unfinished_save(tmp_path):
+    make_save("unfinished", 5, [], age=100)
+    finished_save("done")
+    out = io.StringIO()
+    resumed: list[str] = []
+    lobby = Lobby(
+        make_console(file=out, terminal=False),
+        resume=lambda path, reader, console: resumed.append(path.stem) or 0,
+    )
+    lobby.run(ListReader(["saves", "resume", "resume 1", "quit"], interactive=True))
+    assert resumed == ["unfinished", "done"]
+    text = out.getvalue()
+    assert re.search(r"1  done\s+sisepai, finished: ", text)
+    assert re.search(r"2  unfinished\s+sisepai, seat ", text)
+
+
+def test_regression_saves_list_marks_the_finished_saves():
+    make_save("unfinished", 5, [], age=100)
+    finished_save("done")
+    rows = json.loads(cli("saves", "list", "--json").stdout)["saves"]
+    assert [(r["name"], r["finished"]) for r in rows] == [("done", True), ("unfinished", False)]
+    text = run_cardavia("saves", "list", env={"COLUMNS": "200"}).stdout
+    assert re.search(r"done\s+sisepai\s+\S+ \S+\s+\d+\s+finished\s", text)
+    assert re.search(r"unfinished\s+sisepai\s+\S+ \S+\s+0\s+in progress\s", text)
+    assert "cardavia saves prune --finished deletes them" in text
+    shown = json.loads(cli("saves", "show", "done", "--json").stdout)
+    assert shown["finished"] is True
+
+
+def test_regression_saves_prune_finished_asks_on_a_terminal_and_needs_yes_in_a_pipe(
+    monkeypatch,
+):
+    make_save("unfinished", 5, [], age=100)
+    finished_save("done", age=50)
+    finished_save("over", seed=2)
+    (saves_dir() / "broken.toml").write_text("this is = = not toml")
+    kept = {"unfinished.toml", "broken.toml"}
+    names = lambda: {p.name for p in saves_dir().glob("*.toml")}  # noqa: E731
+    usage = cli("saves", "prune")
+    assert usage.exit_code == 2 and "--finished" in usage.stderr
+    piped = cli("saves", "prune", "--finished")
+    assert piped.exit_code == 2
+    assert piped.stderr == (
+        "cardavia: error: saves prune: 2 finished saves (over, done) would be deleted: add "
+        "--yes to delete without asking\n"
+    )
+    assert names() == kept | {"done.toml", "over.toml"}
+    monkeypatch.setattr("cardavia_cli.commands.saves.on_terminal", lambda: True)
+    declined = cli("saves", "prune", "--finished", input="n\n")
+    assert declined.exit_code == 1 and "Delete 2 finished saves (over, done)?" in declined.output
+    assert names() == kept | {"done.toml", "over.toml"}
+    agreed = cli("saves", "prune", "--finished", input="y\n")
+    assert agreed.exit_code == 0
+    assert "Deleted 2 finished saves: over, done." in agreed.output
+    assert names() == kept
+    again = cli("saves", "prune", "--finished", "--yes", "--json")
+    assert json.loads(again.stdout) == {"deleted": [], "kept_open": []}
+
+
+def test_saves_prune_yes_in_a_pipe_and_keeps_an_open_save():
+    finished_save("done", age=50)
+    finished_save("over", seed=2)
+    lock = hold_save(saves_dir() / "over.toml")
+    done = cli("saves", "prune", "--finished", "--yes", "--json")
+    lock.release()
+    assert done.exit_code == 0
+    assert json.loads(done.stdout) == {"deleted": ["done"], "kept_open": ["over"]}
+    assert [p.name for p in saves_dir().glob("*.toml")] == ["over.toml"]

@@ -43,14 +43,21 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             "move). With --deal it replaces the file's seats.",
         ),
         save: str | None = typer.Option(
-            None, "--save", help="Save under this name (or path) as you play."
+            None,
+            "--save",
+            help="Save under this name (or path) as you play. Over an existing save it asks on "
+            "a terminal and refuses in a pipe, unless --force; a save open in another REPL is "
+            "refused.",
+        ),
+        force: bool = typer.Option(
+            False, "--force", help="With --save: replace an existing save of that name."
         ),
     ) -> None:
         """Play at seat 0 against three computer players, in the REPL."""
         from cardavia_cli.commands.play import start
 
         level = ai.strip().lower() if ai is not None else None
-        raise typer.Exit(start(name, seed=seed, deal_path=deal, ai=level, save=save))
+        raise typer.Exit(start(name, seed=seed, deal_path=deal, ai=level, save=save, force=force))
 
     @app.command()
     @guarded

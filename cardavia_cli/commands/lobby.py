@@ -7,8 +7,9 @@ lines in the tests) and prints on a console. Commands:
 
 * ``games`` lists the registered games, numbered, with their titles; ``play GAME [SEED]`` (or
   the game's number, or its name alone) starts a deal or match in the REPL;
-* ``saves`` lists the saves, the most recent first, numbered; ``resume [NAME]`` (or ``resume
-  N``, a number in that list) continues one, by default the most recent;
+* ``saves`` lists the saves, the most recent first, numbered, the finished ones marked;
+  ``resume [NAME]`` (or ``resume N``, a number in that list) continues one, by default the
+  most recent unfinished one;
 * ``scores [GAME]`` shows the per-game summaries of the scores ledger;
 * ``help``, ``quit`` (also ``exit``; Ctrl-D leaves too; Ctrl-C cancels the line).
 
@@ -78,7 +79,7 @@ def _games(lobby: Any, args: str) -> Reply:
 @LOBBY.command(
     "resume",
     usage="resume [NAME]",
-    help="Continue a save (its name or number; default the latest).",
+    help="Continue a save (its name or number; default the latest unfinished one).",
     complete=_complete_saves,
 )
 def _resume(lobby: Any, args: str) -> Reply:
@@ -152,8 +153,8 @@ class Lobby:
             out.extend(self.list_saves(limit=3))
         out.append(
             Note(
-                "Type a game's number or play GAME; resume continues the latest save; scores; "
-                "help; quit. Tab completes.",
+                "Type a game's number or play GAME; resume continues the latest unfinished save; "
+                "scores; help; quit. Tab completes.",
                 style="dim",
             )
         )
@@ -180,7 +181,12 @@ class Lobby:
         grid.add_column()
         for i, path in enumerate(files[:limit], 1):
             info = describe(path)
-            where = info["state"] if info["error"] is None else f"unreadable: {info['error']}"
+            if info["error"] is not None:
+                where = f"unreadable: {info['error']}"
+            elif info["finished"]:
+                where = f"finished: {info['state']}"
+            else:
+                where = str(info["state"])
             grid.add_row(str(i), str(info["name"]), f"{info['game'] or '?'}, {where}")
         more = len(files) - limit
         out: Reply = [Note("Saves (the most recent first; resume N continues one):"), grid]
@@ -265,7 +271,10 @@ class Lobby:
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
 
     def resume(self, args: list[str]) -> Reply:
-        from cardavia_cli.engine.saves import save_path
+        """``resume [NAME|N]``: continue a save; without a name the most recent unfinished
+        one."""
+        from cardavia_cli.engine.saves import latest_unfinished, save_path
+        from cardavia_cli.games import load_game
 
         if len(args) > 1:
             return [Problem("usage: resume [NAME]")]
@@ -273,7 +282,15 @@ class Lobby:
         if not args:
             if not files:
                 return [Problem("there are no saves yet")]
-            path = files[0]
+            latest = latest_unfinished(lookup=load_game)
+            if latest is None:
+                return [
+                    Problem(
+                        "every save is finished or unreadable: resume one by its name or "
+                        "number, or play a new game"
+                    )
+                ]
+            path = latest
         else:
             number = parse_int(args[0])
             if number is not None and not save_path(args[0]).exists():

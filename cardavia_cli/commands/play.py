@@ -11,10 +11,15 @@ Seats: a new deal puts the human at seat 0 and ``--ai`` (default ``basic``) at s
 computer seat. Seat 0 is always the human's, whatever the file says there (the REPL says so
 when the file puts a computer player there).
 
-``--save NAME`` never replaces an existing save: a name that is taken is refused (continue that
-game with ``cardavia resume``), as is an empty name, a name with other characters than letters,
+``--save NAME`` never replaces an existing save unasked: over a name that is taken it asks on a
+terminal and refuses in a pipe (continue that game with ``cardavia resume``), unless ``--force``
+says to replace it. Refused too: an empty name, a name with other characters than letters,
 digits, ``-``, ``_`` and ``.`` (or too long), or a path that does not end in ``.toml`` or whose
 folder does not exist (:mod:`cardavia_cli.engine.saves`).
+
+An open game holds its save (:func:`~cardavia_cli.engine.saves.hold_save`): ``--save NAME`` and
+``cardavia resume NAME`` of a save that another REPL has open are refused with one line naming
+that process (exit code 2), before anything is written; the hold ends with the session.
 
 A deal from a file outside the saves folder (``--deal FILE``, or ``cardavia resume FILE``) is
 saved by a bare ``save`` under the file's stem in the saves folder, never over the file itself
@@ -24,12 +29,14 @@ each decision.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from cardavia_cli.engine.saves import SaveLock
     from cardavia_cli.repl.reader import Reader
 
 DEFAULT_AI = "basic"
@@ -47,6 +54,42 @@ def _session(
     default_name: str | None = None,
     reader: Reader | None = None,
     out: Console | None = None,
+    lock: SaveLock | None = None,
+) -> int:
+    """Run the REPL on ``state``; ``lock`` (the hold on ``save_to``) is let go when the session
+    ends, or at once when it cannot start."""
+    try:
+        return _run_session(
+            game,
+            header,
+            state,
+            save_to=save_to,
+            autosave=autosave,
+            replayed=replayed,
+            origin=origin,
+            default_name=default_name,
+            reader=reader,
+            out=out,
+            lock=lock,
+        )
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _run_session(
+    game: str,
+    header: object,
+    state: object,
+    *,
+    save_to: Path | None,
+    autosave: bool,
+    replayed: str | None,
+    origin: str | None,
+    default_name: str | None,
+    reader: Reader | None,
+    out: Console | None,
+    lock: SaveLock | None,
 ) -> int:
     from cardavia_cli.commands.common import console, home
     from cardavia_cli.games import load_game
@@ -67,6 +110,7 @@ def _session(
         replayed=replayed,
         origin=origin,
         default_name=default_name,
+        lock=lock,
     )
     if reader is None:
         reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
@@ -89,21 +133,57 @@ def _replayed(verb: str, where: str, header: object, n: int) -> str:
     return f"{verb} {where}: {origin}, {n} action{'' if n == 1 else 's'} replayed."
 
 
-def _new_save_target(save: str) -> Path:
-    """The file ``--save NAME`` will write, which must not exist yet."""
-    from cardavia_cli.engine.saves import SaveTargetError, is_taken, resume_name, save_target
+def on_terminal() -> bool:
+    """Whether a person at a terminal can be asked (standard input is a terminal)."""
+    return sys.stdin.isatty()
+
+
+def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
+    """Hold the file ``--save NAME`` will write (:func:`~cardavia_cli.engine.saves.hold_save`,
+    before looking at what is there, so two new games cannot both take one name).
+
+    A save already there is replaced only when ``force`` is given or, on a terminal, the
+    person says so; in a pipe it is refused. Raises ``SaveInUseError`` when another REPL
+    holds it (naming its process), ``SaveTargetError`` for a name that is taken or cannot be
+    used; ``typer.Exit(1)`` when the person answers no."""
+    from cardavia_cli.engine.saves import (
+        SaveInUseError,
+        SaveTargetError,
+        existing_save,
+        hold_save,
+        resume_name,
+        save_target,
+    )
+    from cardavia_cli.games import load_game
 
     try:
         target = save_target(save)
-        taken = is_taken(target)
+        lock = hold_save(target)
+    except SaveInUseError:
+        raise
     except SaveTargetError as exc:
         raise SaveTargetError(f"--save: {exc}") from None
-    if taken:
-        raise SaveTargetError(
-            f"a save named {save} already exists: continue it with "
-            f"`cardavia resume {resume_name(target)}`, or choose another name"
-        )
-    return target
+    try:
+        there = existing_save(target, game, lookup=load_game)
+    except BaseException:
+        lock.release()
+        raise
+    if there is None or force:
+        return lock
+    if on_terminal():
+        import typer
+
+        question = f"A save named {save} already exists ({there}). Replace it with this new game?"
+        if typer.confirm(question, default=False):
+            return lock
+        lock.release()
+        typer.echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
+        raise typer.Exit(1)
+    lock.release()
+    raise SaveTargetError(
+        f"a save named {save} already exists ({there}): continue it with "
+        f"`cardavia resume {resume_name(target)}`, or choose another name (--force replaces it)"
+    )
 
 
 def _check_level(game: str, ai: str) -> None:
@@ -122,26 +202,47 @@ def start(
     deal_path: Path | None,
     ai: str | None,
     save: str | None,
+    force: bool = False,
     reader: Reader | None = None,
     out: Console | None = None,
 ) -> int:
     """Play ``game`` in the REPL: a new deal (of ``seed``, random when ``None``) or the deal
     file ``deal_path`` (replayed; play continues where its actions end). ``ai`` is the level of
     the computer players (``None``: ``basic``, or the file's seats). With ``save``, the deal is
-    saved under that name (or path) after each of the human's decisions and at its end.
+    saved under that name (or path) after each of the human's decisions and at its end; a save
+    already there is replaced only with ``force`` or when the person at a terminal says so.
 
     ``reader`` reads the commands (default: a prompt on a terminal, else standard input);
     ``out`` is the console (default: standard output's).
     Returns the exit code. Raises ``CardaviaError`` for an unknown level, a deal file of
-    another game, or a file that is unreadable, malformed or does not replay.
+    another game, a file that is unreadable, malformed or does not replay, or a save that
+    another REPL holds (``SaveInUseError``, naming its process).
     """
+
+    if ai is not None:
+        _check_level(game, ai)
+    lock = _new_save_target(save, game, force) if save is not None else None
+    try:
+        return _start(game, seed, deal_path, ai, lock, reader, out)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _start(
+    game: str,
+    seed: int | None,
+    deal_path: Path | None,
+    ai: str | None,
+    lock: SaveLock | None,
+    reader: Reader | None,
+    out: Console | None,
+) -> int:
     from cardavia_cli.engine.errors import DealFileError
     from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
     from cardavia_cli.repl.session import random_seed
 
-    if ai is not None:
-        _check_level(game, ai)
-    target = _new_save_target(save) if save is not None else None
+    target = lock.path if lock is not None else None
     replayed = origin = default_name = None
     if deal_path is not None:
         where = str(deal_path)
@@ -176,6 +277,7 @@ def start(
         default_name=default_name,
         reader=reader,
         out=out,
+        lock=lock,
     )
 
 
@@ -197,9 +299,25 @@ def resume(path: Path, reader: Reader | None = None, out: Console | None = None)
     A save in the saves folder is continued in place: it is saved again after each of the
     human's decisions (as with ``--save``), and the intro says so. Any other file (a
     hand-written deal file, an example) is never written without being named: a bare ``save``
-    writes the save named after the file's stem in the saves folder. Returns the exit code;
-    raises ``DealFileError`` as :func:`start`."""
-    from cardavia_cli.engine.saves import in_saves_folder, resume_name
+    writes the save named after the file's stem in the saves folder. A save in the saves
+    folder is held while it is open: one that another REPL holds is refused before it is
+    read. Returns the exit code; raises ``DealFileError`` as :func:`start`, ``SaveInUseError``
+    naming the process that holds the save."""
+    from cardavia_cli.engine.saves import hold_save, in_saves_folder
+
+    own = in_saves_folder(path)
+    lock = hold_save(path) if own and path.is_file() else None
+    try:
+        return _resume(path, own, lock, reader, out)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _resume(
+    path: Path, own: bool, lock: SaveLock | None, reader: Reader | None, out: Console | None
+) -> int:
+    from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
 
     where = str(path)
@@ -208,7 +326,6 @@ def resume(path: Path, reader: Reader | None = None, out: Console | None = None)
     name = resume_name(path)
     origin = _origin(header, name)
     replayed = _replayed("Resumed", name, header, len(header.actions))
-    own = in_saves_folder(path)
     if own:
         replayed = replayed[:-1] + f"; saved to {name} after each of your decisions."
     return _session(
@@ -222,4 +339,5 @@ def resume(path: Path, reader: Reader | None = None, out: Console | None = None)
         default_name=None if own else _default_name(path),
         reader=reader,
         out=out,
+        lock=lock,
     )

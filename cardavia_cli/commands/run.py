@@ -92,24 +92,35 @@ def run(
 @guarded
 def resume(
     name: str | None = typer.Argument(
-        None, help="A save name (see cardavia saves list) or a save file; default: the most recent."
+        None,
+        help="A save name (see cardavia saves list) or a save file; default: the most recent "
+        "unfinished save.",
     ),
 ) -> None:
-    """Continue a saved game in the REPL (without a name: the most recent save)."""
+    """Continue a saved game in the REPL (without a name: the most recent unfinished save;
+    a save open in another REPL is refused)."""
     import sys
 
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.commands.play import resume as resume_game
-    from cardavia_cli.engine.saves import save_files
+    from cardavia_cli.engine.saves import latest_unfinished, save_files
+    from cardavia_cli.games import load_game
 
     if name is None:
         files = save_files()
         if not files:
             fail("there are no saves yet: play with --save NAME, or type save in a game")
-        latest = files[0]
+        latest = latest_unfinished(lookup=load_game)
+        if latest is None:
+            fail(
+                f"every save is finished or unreadable ({len(files)} in {saves_dir()}): "
+                "replay one with cardavia run NAME, or remove the finished ones with "
+                "cardavia saves prune --finished"
+            )
         if sys.stdin.isatty():
-            if not typer.confirm(f"Resume {latest.stem}, the most recent save?", default=True):
-                others = ", ".join(p.stem for p in files[1:6])
+            question = f"Resume {latest.stem}, the most recent unfinished save?"
+            if not typer.confirm(question, default=True):
+                others = ", ".join([p.stem for p in files if p != latest][:5])
                 typer.echo(f"Other saves: {others}" if others else "There is no other save.")
                 raise typer.Exit(0)
         raise typer.Exit(resume_game(latest))

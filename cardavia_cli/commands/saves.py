@@ -1,4 +1,10 @@
-"""``cardavia saves``: list, show and delete the saves in the saves folder (cli.md)."""
+"""``cardavia saves``: list, show, delete and prune the saves in the saves folder (cli.md).
+
+``saves list`` marks the finished saves (their deal or match is over: ``cardavia run NAME``
+replays them, ``resume`` without a name passes them by); ``saves prune --finished`` deletes
+them, asking first on a terminal (``--yes`` skips the question; in a pipe it is required).
+A save that a REPL has open is never deleted (one line names that process).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,8 @@ import typer
 from cardavia_cli.commands.common import fail, guarded, print_json
 
 app = typer.Typer(
-    help="The saved games in the saves folder: list them, show one, delete one.",
+    help="The saved games in the saves folder: list them, show one, delete one, prune the "
+    "finished ones.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -18,8 +25,10 @@ app = typer.Typer(
 
 
 def describe(path: Path) -> dict[str, object]:
-    """``{"name", "path", "modified", "game", "seed", "actions", "state", "error"}`` of a save;
-    a file that does not load says why in ``error`` (and is never changed)."""
+    """``{"name", "path", "modified", "game", "seed", "actions", "state", "finished",
+    "error"}`` of a save: ``state`` is where the game stands (a few words), ``finished``
+    whether its deal or match is over; a file that does not load says why in ``error`` (and
+    ``finished`` is ``None``; the file is never changed)."""
     from cardavia_cli.engine.errors import CardaviaError
     from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
@@ -33,12 +42,14 @@ def describe(path: Path) -> dict[str, object]:
         "seed": None,
         "actions": None,
         "state": None,
+        "finished": None,
         "error": None,
     }
     try:
         deal = load_deal(path)
         info.update(game=deal.game, seed=deal.seed, actions=len(deal.actions))
-        info["state"] = replay(deal, str(path)).position()
+        state = replay(deal, str(path))
+        info.update(state=state.position(), finished=state.is_over)
     except CardaviaError as exc:
         info["error"] = str(exc)
     return info
@@ -47,7 +58,8 @@ def describe(path: Path) -> dict[str, object]:
 @app.command("list")
 @guarded
 def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON document.")) -> None:
-    """List the saves, most recent first, with their game and where they stand."""
+    """List the saves, most recent first, with their game, whether they are finished and where
+    they stand."""
     from rich.table import Table
 
     from cardavia_cli.commands.common import console
@@ -62,7 +74,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
         out.print("No saves yet: play with --save NAME, or type save in a game.")
         return
     table = Table(title="Saves (resume one with: cardavia resume NAME)", title_justify="left")
-    for column in ("name", "game", "saved", "actions", "where it stands"):
+    for column in ("name", "game", "saved", "actions", "status", "where it stands"):
         table.add_column(column, overflow="fold")
     for r in rows:
         table.add_row(
@@ -70,9 +82,24 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
             str(r["game"] or "?"),
             str(r["modified"]),
             "" if r["actions"] is None else str(r["actions"]),
+            status_word(r),
             str(r["state"]) if r["error"] is None else f"[red]unreadable: {r['error']}[/red]",
         )
     out.print(table)
+    if any(r["finished"] for r in rows):
+        out.print(
+            "Finished saves replay with cardavia run NAME; cardavia saves prune --finished "
+            "deletes them.",
+            highlight=False,
+        )
+
+
+def status_word(info: dict[str, object]) -> str:
+    """``finished``, ``in progress`` or ``unreadable``: the status of a save described by
+    :func:`describe`."""
+    if info["error"] is not None:
+        return "unreadable"
+    return "finished" if info["finished"] else "in progress"
 
 
 def _existing(name: str) -> Path:
@@ -104,7 +131,17 @@ def show(
         print_json(info)
         return
     out = console()
-    for key in ("name", "path", "game", "seed", "actions", "modified", "state", "error"):
+    for key in (
+        "name",
+        "path",
+        "game",
+        "seed",
+        "actions",
+        "modified",
+        "state",
+        "finished",
+        "error",
+    ):
         if info[key] is not None:
             out.print(f"[bold]{key}[/bold]: {info[key]}", highlight=False)
 
@@ -116,19 +153,88 @@ def delete(
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Delete a save from the saves folder (asks first on a terminal)."""
-    import sys
-
-    from cardavia_cli.engine.saves import resume_name, saves_dir
+    """Delete a save from the saves folder (asks first on a terminal; a save open in a REPL
+    is refused)."""
+    from cardavia_cli.engine.saves import delete_save, resume_name, saves_dir
 
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
         fail(f"{path}: only saves in the saves folder ({saves_dir()}) are deleted")
-    if not yes and sys.stdin.isatty():
+    if not yes and on_terminal():
         if not typer.confirm(f"Delete the save {path.stem}?", default=False):
             raise typer.Exit(1)
-    path.unlink()
+    delete_save(path)
     if as_json:
         print_json({"deleted": resume_name(path), "path": str(path)})
         return
     typer.echo(f"Deleted {path.stem}.")
+
+
+def on_terminal() -> bool:
+    """Whether a person at a terminal can be asked (standard input is a terminal)."""
+    import sys
+
+    return sys.stdin.isatty()
+
+
+@app.command("prune")
+@guarded
+def prune(
+    finished: bool = typer.Option(
+        False, "--finished", help="Delete the saves whose deal or match is over (required)."
+    ),
+    yes: bool = typer.Option(
+        False, "--yes", "-y", help="Do not ask for confirmation (required in a pipe)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Delete the finished saves (asks first on a terminal; in a pipe it needs --yes). Saves
+    in progress, unreadable ones and any a REPL has open are kept.
+
+    JSON: {"deleted": [NAME, ...], "kept_open": [NAME, ...]}.
+    """
+    from cardavia_cli.engine.saves import (
+        SaveInUseError,
+        delete_save,
+        resume_name,
+        save_files,
+    )
+
+    if not finished:
+        fail("saves prune: say what to prune: --finished (the saves whose game is over)")
+    done = [p for p in save_files() if describe(p)["finished"]]
+    names = [resume_name(p) for p in done]
+    if done and not yes:
+        if not on_terminal():
+            fail(
+                f"saves prune: {len(done)} finished save{'' if len(done) == 1 else 's'} "
+                f"({', '.join(names)}) would be deleted: add --yes to delete without asking"
+            )
+        if not typer.confirm(
+            f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} "
+            f"({', '.join(names)})?",
+            default=False,
+        ):
+            raise typer.Exit(1)
+    deleted: list[str] = []
+    kept_open: list[str] = []
+    for path, shown in zip(done, names, strict=True):
+        try:
+            delete_save(path)
+        except SaveInUseError:
+            kept_open.append(shown)
+            continue
+        deleted.append(shown)
+    if as_json:
+        print_json({"deleted": deleted, "kept_open": kept_open})
+        return
+    if not done:
+        typer.echo("No finished saves.")
+        return
+    if deleted:
+        typer.echo(
+            f"Deleted {len(deleted)} finished save{'' if len(deleted) == 1 else 's'}: "
+            f"{', '.join(deleted)}."
+        )
+    if kept_open:
+        typer.echo(f"Kept {', '.join(kept_open)}: open in a REPL.")

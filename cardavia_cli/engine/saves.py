@@ -11,17 +11,40 @@ writing (:func:`write_save`: the folder, then an atomic write, so a save is neve
 overwritten by a part of another).
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
-can refuse to replace another game's save without asking; :func:`save_files` lists the saves.
-:data:`AUTOSAVE` is the save that keeps a game in progress on a terminal.
+can refuse to replace another game's save without asking; :func:`save_files` lists the saves,
+:func:`save_state` tells a finished save from one to continue, :func:`latest_unfinished` is
+what ``resume`` without a name continues.
+
+An open game holds its save (:func:`hold_save`): an OS file lock (``filelock``) on a hidden
+file beside the save, ``.NAME.toml.lock``, with the holder's process id in ``.NAME.toml.pid``,
+so that a second REPL on the same save is refused with one line naming the other process
+(:class:`SaveInUseError`). The operating system drops the lock when the process ends, however
+it ends, so a lock of a process that is gone never blocks.
+
+Autosaves keep each game in progress on a terminal, one file per game:
+``autosave-GAME-SEED.toml`` (``autosave-GAME-SEED-2.toml`` and so on when that name is taken by
+another game), claimed by :func:`claim_autosave` and never reused for another game; only the
+:data:`AUTOSAVES_KEPT` most recent are kept (:func:`prune_autosaves`).
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
-from cardavia_cli.engine.dealfile import DealFile, GameLookup, load_deal, save_atomic
+from filelock import BaseFileLock, FileLock, Timeout
+
+from cardavia_cli.engine.dealfile import (
+    DealFile,
+    GameLookup,
+    load_deal,
+    replay,
+    save_atomic,
+    write_atomic,
+)
 from cardavia_cli.engine.errors import CardaviaError
 
 
@@ -30,10 +53,22 @@ class SaveTargetError(CardaviaError):
     save that already exists where a new one was asked for."""
 
 
+class SaveInUseError(SaveTargetError):
+    """A save that another open game holds (:func:`hold_save`). ``pid`` is the process that
+    holds it, ``None`` when it could not be read."""
+
+    def __init__(self, message: str, *, pid: int | None = None) -> None:
+        super().__init__(message)
+        self.pid = pid
+
+
 #: The longest save name (without ``.toml``).
 MAX_NAME = 100
-#: The name of the autosave in the saves folder (``cardavia resume autosave``).
+#: The first word of every autosave's name (``autosave-cucu-21``).
 AUTOSAVE = "autosave"
+#: How many autosaves are kept: the most recent ones (:func:`prune_autosaves`).
+AUTOSAVES_KEPT = 5
+_AUTOSAVE_NAME = re.compile(rf"{AUTOSAVE}-[a-z][a-z0-9_]*-[0-9]+(-[0-9]+)?")
 _NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 
 
@@ -209,3 +244,192 @@ def existing_save(path: Path, game: str | None = None, *, lookup: GameLookup) ->
     origin = "a given deck" if deal.deck is not None else f"seed {deal.seed}"
     what = f"{origin}, {n} action{'' if n == 1 else 's'}"
     return what if deal.game == game else f"{deal.game}, {what}"
+
+
+# -- finished or not ------------------------------------------------------------------------------
+class SaveState(StrEnum):
+    """Where a save stands: ``unfinished`` (a game to continue), ``finished`` (its deal or match
+    is over: replay it with ``cardavia run``), ``unreadable`` (it does not load or replay)."""
+
+    UNFINISHED = "unfinished"
+    FINISHED = "finished"
+    UNREADABLE = "unreadable"
+
+
+def save_state(path: Path, *, lookup: GameLookup) -> SaveState:
+    """Whether the save at ``path`` is finished: it is loaded and replayed (through the checked
+    path, :func:`~cardavia_cli.engine.dealfile.replay`); a file that does not load or replay is
+    :attr:`SaveState.UNREADABLE`. Never raises for a bad file; never changes it."""
+    try:
+        state = replay(load_deal(path, lookup=lookup), str(path), lookup=lookup)
+    except (CardaviaError, OSError, ValueError):
+        return SaveState.UNREADABLE
+    return SaveState.FINISHED if state.is_over else SaveState.UNFINISHED
+
+
+def latest_unfinished(*, lookup: GameLookup) -> Path | None:
+    """The most recent save of the saves folder whose game is not over (what ``cardavia
+    resume`` without a name continues), or ``None`` when every save is finished or unreadable
+    (or there is none)."""
+    for path in save_files():
+        if save_state(path, lookup=lookup) is SaveState.UNFINISHED:
+            return path
+    return None
+
+
+# -- one open game per save -----------------------------------------------------------------------
+def lock_file(path: Path) -> Path:
+    """The lock file of the save at ``path``: ``.NAME.toml.lock`` beside it.
+
+    >>> lock_file(Path("saves/evening.toml")).name
+    '.evening.toml.lock'
+    """
+    return path.with_name(f".{path.name}.lock")
+
+
+def pid_file(path: Path) -> Path:
+    """The file beside the save at ``path`` that names the process holding it:
+    ``.NAME.toml.pid`` (the process id, one line)."""
+    return path.with_name(f".{path.name}.pid")
+
+
+@dataclass(eq=False)
+class SaveLock:
+    """This process's hold on the save at ``path`` (:func:`hold_save`), until
+    :meth:`release`. Releasing twice is harmless."""
+
+    path: Path
+    _lock: BaseFileLock = field(repr=False)
+
+    @property
+    def held(self) -> bool:
+        """Whether the lock is still held."""
+        return self._lock.is_locked
+
+    def remove_save(self) -> None:
+        """Delete the save (if it is there) while holding it, then release it and remove its
+        lock file. Raises ``OSError`` when the save cannot be deleted (it is then released
+        all the same)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        finally:
+            self.release()
+        try:
+            lock_file(self.path).unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    def release(self) -> None:
+        """Let go of the save: its pid file is removed first, then the OS lock is released."""
+        if not self._lock.is_locked:
+            return
+        try:
+            pid_file(self.path).unlink(missing_ok=True)
+        except OSError:
+            pass
+        self._lock.release()
+
+
+def _holder(path: Path) -> int | None:
+    try:
+        text = pid_file(path).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def in_use_message(path: Path, pid: int | None) -> str:
+    """``evening is open in another cardavia (process 4242): ...``: the refusal of a save that
+    another game holds, naming the save as ``cardavia resume`` would and the process."""
+    who = f"process {pid}" if pid is not None else "another process"
+    return (
+        f"the save {resume_name(path)} is open in another cardavia ({who}): "
+        "quit that game first, or use another save"
+    )
+
+
+def hold_save(path: Path) -> SaveLock:
+    """Hold the save at ``path`` for this open game: an OS file lock on :func:`lock_file`
+    (taken at once, never waited for), then this process's id written to :func:`pid_file`.
+    The save itself need not exist yet (the saves folder is created when ``path`` is in it).
+
+    Two holds of one save conflict even within one process. Raises :class:`SaveInUseError`
+    naming the holding process when another hold has it, :class:`SaveTargetError` when the
+    lock cannot be made (a folder that is missing or cannot be written)."""
+    prepare_folder(path)
+    lock = FileLock(lock_file(path), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        pid = _holder(path)
+        raise SaveInUseError(in_use_message(path, pid), pid=pid) from None
+    except OSError as exc:
+        raise SaveTargetError(
+            f"cannot lock the save {_shown(str(path))}: {exc.strerror or exc}"
+        ) from None
+    try:
+        write_atomic(pid_file(path), f"{os.getpid()}\n")
+    except OSError:
+        pass  # the lock holds all the same; a refusal then names no process
+    return SaveLock(path, lock)
+
+
+def save_holder(path: Path) -> int | None:
+    """The process that holds the save at ``path`` (:func:`hold_save`), or ``None`` when no
+    open game holds it. ``0`` stands for a holder whose process id could not be read.
+    Raises nothing: a save whose lock cannot be checked counts as not held."""
+    try:
+        lock = hold_save(path)
+    except SaveInUseError as exc:
+        return exc.pid if exc.pid is not None else 0
+    except (SaveTargetError, OSError):
+        return None
+    lock.release()
+    return None
+
+
+def delete_save(path: Path) -> None:
+    """Delete the save at ``path`` and its lock files, holding its lock meanwhile. Raises
+    :class:`SaveInUseError` when an open game holds it (nothing is deleted), ``OSError`` when
+    the file cannot be removed."""
+    hold_save(path).remove_save()
+
+
+# -- autosaves ------------------------------------------------------------------------------------
+def is_autosave(path: Path) -> bool:
+    """Whether ``path`` is named as an autosave (``autosave-cucu-21.toml``)."""
+    return path.suffix == ".toml" and _AUTOSAVE_NAME.fullmatch(path.stem) is not None
+
+
+def claim_autosave(game: str, seed: int) -> SaveLock:
+    """A new autosave for a game of ``game`` from ``seed``, held by this process: the first of
+    ``autosave-GAME-SEED``, ``autosave-GAME-SEED-2``, ... that no file has and no open game
+    holds, so another game's autosave is never reused. Raises :class:`SaveTargetError` when
+    the saves folder cannot be written."""
+    base = f"{AUTOSAVE}-{game}-{seed}"
+    n = 1
+    while True:
+        path = save_target(base if n == 1 else f"{base}-{n}")
+        n += 1
+        try:
+            lock = hold_save(path)
+        except SaveInUseError:
+            continue
+        if is_taken(path):
+            lock.release()
+            continue
+        return lock
+
+
+def prune_autosaves(keep: int = AUTOSAVES_KEPT) -> list[Path]:
+    """Delete the autosaves (:func:`is_autosave`) beyond the ``keep`` most recent, except those
+    an open game holds; returns the deleted files. A file that cannot be deleted is left."""
+    gone = []
+    autosaves = [p for p in save_files() if is_autosave(p)]
+    for path in autosaves[keep:]:
+        try:
+            delete_save(path)
+        except (SaveTargetError, OSError):
+            continue
+        gone.append(path)
+    return gone

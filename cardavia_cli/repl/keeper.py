@@ -10,10 +10,18 @@ when, and what the person is told). With autosave (``--save``, or a resumed save
 folder) the game is saved after each of the human's decisions, at each break between rounds
 and at the end.
 
-On a terminal every game in progress is also kept in the autosave (:data:`AUTOSAVE`, a save
-like any other in the saves folder, ``cardavia resume autosave``), written atomically after
-each decision, so that leaving by accident (Ctrl-D, a closed terminal) loses nothing. A game
-already saved after each decision (``--save``, a resumed save) needs no autosave.
+The file the session saves to is held while the session has it (:func:`~cardavia_cli.engine.
+saves.hold_save`, an OS file lock): a second REPL on the same save is refused, naming this
+process, and a ``save NAME`` onto a save another REPL holds is refused the same way.
+:meth:`SaveKeeper.close` lets go of every save (the session calls it when it ends; the
+operating system does it when the process dies).
+
+On a terminal every game in progress is also kept in an autosave of its own
+(``autosave-GAME-SEED``, :func:`~cardavia_cli.engine.saves.claim_autosave`, a save like any
+other in the saves folder), written atomically after each decision, so that leaving by accident
+(Ctrl-D, a closed terminal) loses nothing and another game never replaces it; only the most
+recent few are kept. A game already saved after each decision (``--save``, a resumed save)
+needs no autosave.
 """
 
 from __future__ import annotations
@@ -22,9 +30,12 @@ from pathlib import Path
 
 from cardavia_cli.engine.game import GameState
 from cardavia_cli.engine.saves import (
-    AUTOSAVE,
+    SaveLock,
     SaveTargetError,
+    claim_autosave,
     existing_save,
+    hold_save,
+    prune_autosaves,
     resume_name,
     same_file,
     save_target,
@@ -42,7 +53,11 @@ class SaveKeeper:
     state's decisions). ``save_to`` is the target of ``save`` without a name, and also the
     file the session owns: saving there never asks. ``default_name`` is the save name of a
     bare ``save`` before any target (default ``GAME-SEED``). ``saved`` is the list of actions
-    the last save (or the file resumed) holds.
+    the last save (or the file resumed) holds. ``lock`` is the hold on ``save_to`` when the
+    caller took it already; otherwise ``save_to`` is held here.
+
+    Raises :class:`~cardavia_cli.engine.saves.SaveInUseError` when another open game holds
+    ``save_to`` (naming its process), ``SaveTargetError`` when it cannot be locked.
     """
 
     def __init__(
@@ -53,7 +68,13 @@ class SaveKeeper:
         autosave: bool = False,
         default_name: str | None = None,
         saved: list[str] | None = None,
+        lock: SaveLock | None = None,
     ) -> None:
+        #: The hold on the file saved to (:attr:`save_to`), and on this game's autosave.
+        self.lock: SaveLock | None = None
+        self.backup_lock: SaveLock | None = None
+        if save_to is not None:
+            self.lock = lock if lock is not None else hold_save(save_to)
         self.header = header
         self.save_to = save_to
         self.autosave = autosave and save_to is not None
@@ -66,9 +87,37 @@ class SaveKeeper:
         #: The person's own decisions in this game, and how many of them the last save holds.
         self.decisions = 0
         self.decisions_saved = 0
-        #: The autosave (:meth:`keep_backup`) and the actions it holds.
-        self.backup: Path | None = None
+        #: Whether games are kept in autosaves (:meth:`keep_backup`), and the actions the
+        #: autosave of this game holds.
+        self.backing_up = False
         self.backup_saved: list[str] | None = None
+
+    # -- holding the files -----------------------------------------------------------------------
+    def _hold(self, target: Path) -> tuple[SaveLock, bool]:
+        """The hold on ``target``: the one this keeper has, else a new one (``True`` second).
+        Raises ``SaveInUseError`` when another open game holds it."""
+        if self.lock is not None and self.lock.held and same_file(self.lock.path, target):
+            return self.lock, False
+        return hold_save(target), True
+
+    def _keep_hold(self, lock: SaveLock) -> None:
+        """``lock`` is the hold on the file saved to from now on; the old one is let go."""
+        if self.lock is not None and self.lock is not lock:
+            self.lock.release()
+        self.lock = lock
+
+    def close(self) -> None:
+        """Let go of every save this keeper holds (the session has ended). A later write takes
+        the hold again."""
+        if self.lock is not None:
+            self.lock.release()
+        if self.backup_lock is not None:
+            self.backup_lock.release()
+
+    @property
+    def backup(self) -> Path | None:
+        """The autosave of this game, once it has one (from the first decision on)."""
+        return self.backup_lock.path if self.backup_lock is not None else None
 
     # -- what is at stake ------------------------------------------------------------------------
     def decided(self) -> None:
@@ -90,9 +139,22 @@ class SaveKeeper:
         with the few forced answers a replay needs, see ``GameState.recorded_actions``)."""
         return DealFile.from_state(state, self.header)
 
-    def _write(self, state: GameState, target: Path) -> Path:
+    def _write(self, state: GameState, target: Path, lock: SaveLock | None = None) -> Path:
+        """Write the save to ``target``, held first (``lock``, or the keeper's hold, or a new
+        one); the hold on the file saved to becomes that one. Raises ``SaveInUseError`` when
+        another open game holds ``target``, ``OSError`` when it cannot be written."""
+        if lock is None:
+            lock, new = self._hold(target)
+        else:
+            new = lock is not self.lock
         deal = self.deal_file(state)
-        path = write_save(target, deal)
+        try:
+            path = write_save(target, deal)
+        except BaseException:
+            if new:
+                lock.release()
+            raise
+        self._keep_hold(lock)
         self.saved = list(deal.actions)
         self.decisions_saved = self.decisions
         self.own_file = target
@@ -110,8 +172,10 @@ class SaveKeeper:
 
         A file already at the target that this session did not write or resume from is
         another game's save: the first ``save`` onto it is refused with what it holds, the
-        same command typed again overwrites it. A target that cannot be checked or written
-        (a name too long for the file system, a folder that cannot be read) is refused."""
+        same command typed again overwrites it. A save that another open game holds is
+        refused, naming its process, however often it is typed. A target that cannot be
+        checked or written (a name too long for the file system, a folder that cannot be
+        read) is refused."""
         try:
             return self._save(state, name)
         except SaveTargetError as exc:
@@ -127,9 +191,24 @@ class SaveKeeper:
         else:
             name = self.default_save_name()
             target = save_target(name)
+        if self.backup is not None and same_file(target, self.backup):
+            return [
+                Problem(
+                    f"{resume_name(target)} is this game's autosave, kept for you already: "
+                    "pick another name"
+                )
+            ]
+        lock, new = self._hold(target)
         if not same_file(target, self.own_file):
-            there = existing_save(target, self.header.game, lookup=load_game)
+            try:
+                there = existing_save(target, self.header.game, lookup=load_game)
+            except BaseException:
+                if new:
+                    lock.release()
+                raise
             if there is not None and not same_file(target, self.overwrite_armed):
+                if new:
+                    lock.release()
                 self.overwrite_armed = target
                 shown = name if name is not None else str(target)
                 return [
@@ -140,7 +219,7 @@ class SaveKeeper:
                 ]
         self.overwrite_armed = None
         try:
-            path = self._write(state, target)
+            path = self._write(state, target, lock)
         except SaveTargetError as exc:
             return [Problem(f"cannot save to {target}: {exc}")]
         except OSError as exc:
@@ -181,30 +260,34 @@ class SaveKeeper:
 
     # -- the autosave of a game in progress -------------------------------------------------
     def keep_backup(self) -> None:
-        """Keep the game in the autosave from now on (a session on a terminal)."""
-        self.backup = save_target(AUTOSAVE)
+        """Keep each game in an autosave of its own from now on (a session on a terminal);
+        the autosave is claimed at the game's first decision (:meth:`backup_now`)."""
+        self.backing_up = True
 
     def _backing(self) -> bool:
-        """Whether the autosave is kept for this game (not when the game is saved after each
-        decision anyway, nor when it is the autosave itself that was resumed)."""
-        if self.backup is None:
-            return False
-        return not (self.autosave and self.save_to is not None)
+        """Whether an autosave is kept for this game (not when the game is saved after each
+        decision anyway, e.g. a resumed autosave)."""
+        return self.backing_up and not (self.autosave and self.save_to is not None)
 
     def backed_up(self) -> bool:
         """Whether the autosave holds this game's decisions so far."""
         return self._backing() and self.backup_saved is not None
 
     def backup_now(self, state: GameState) -> Reply:
-        """Write the autosave when the recorded decisions changed since it was last written
-        (nothing before the first decision); remove it once the game is over. Returns a
-        problem line when it cannot be written, once per failure."""
-        if not self._backing() or self.backup is None:
+        """Write this game's autosave when the recorded decisions changed since it was last
+        written (nothing before the first decision, when the autosave is claimed and the
+        oldest autosaves beyond the few kept are deleted); remove it once the game is over.
+        Returns a problem line when it cannot be written, once per failure."""
+        if not self._backing():
             return []
         if state.is_over:
             # a finished game needs no autosave: it is recorded in the scores
-            if self.backup_saved is not None:
-                self.backup.unlink(missing_ok=True)
+            if self.backup_lock is not None:
+                try:
+                    self.backup_lock.remove_save()
+                except OSError:
+                    pass
+                self.backup_lock = None
                 self.backup_saved = None
             return []
         actions = state.recorded_actions()
@@ -212,22 +295,32 @@ class SaveKeeper:
             return []
         deal = self.deal_file(state)
         try:
-            write_save(self.backup, deal)
+            claimed = self.backup_lock is None
+            if claimed:
+                self.backup_lock = claim_autosave(self.header.game, self.header.seed)
+            assert self.backup_lock is not None
+            if not self.backup_lock.held:
+                self.backup_lock = hold_save(self.backup_lock.path)
+            write_save(self.backup_lock.path, deal)
         except (SaveTargetError, OSError) as exc:
             self.backup_saved = actions
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            return [Problem(f"the autosave {self.backup} cannot be written: {why}")]
+            where = f" {self.backup}" if self.backup is not None else ""
+            return [Problem(f"the autosave{where} cannot be written: {why}")]
         self.backup_saved = actions
+        if claimed:
+            prune_autosaves()
         return []
 
     def backup_note(self, state: GameState) -> str | None:
-        """What to say on leaving a game in progress that the autosave keeps (else
-        ``None``)."""
-        if state.is_over or not self.backed_up():
+        """What to say on leaving a game in progress that its autosave keeps (else
+        ``None``): ``This game is kept in the autosave autosave-cucu-21: ...``."""
+        if state.is_over or not self.backed_up() or self.backup is None:
             return None
         if not self.unsaved():
             return None
-        return f"This game is kept in the autosave: continue it with cardavia resume {AUTOSAVE}"
+        name = resume_name(self.backup)
+        return f"This game is kept in the autosave {name}: continue it with cardavia resume {name}"
 
     # -- a new game ------------------------------------------------------------------------------
     def start_over(self, header: DealFile, noun: str = "deal") -> list[str]:
@@ -240,6 +333,12 @@ class SaveKeeper:
                 f"The new {noun} is not saved to {self.save_to}: type save NAME to keep it."
             )
         self.header = header
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        if self.backup_lock is not None:
+            self.backup_lock.release()
+            self.backup_lock = None
         self.save_to = None
         self.own_file = None
         self.autosave = False

@@ -48,6 +48,7 @@ from cardavia_cli.engine.errors import (
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
 from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.engine.saves import SaveLock
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
@@ -108,7 +109,12 @@ class Session:
     comes from in the intro (default ``seed N``, or ``a given deck``). A computer level at
     seat 0 of the header is replaced by the person, with a line saying so.
 
-    Raises ``ValueError`` when the game's hook registers a command name twice.
+    The session holds ``save_to`` (``lock``, when the caller took the hold already) until it
+    ends (:meth:`close`; :meth:`run` closes it whichever way it ends).
+
+    Raises ``ValueError`` when the game's hook registers a command name twice,
+    :class:`~cardavia_cli.engine.saves.SaveInUseError` when another open game holds
+    ``save_to`` (naming its process).
     """
 
     def __init__(
@@ -124,6 +130,7 @@ class Session:
         replayed: str | None = None,
         origin: str | None = None,
         default_name: str | None = None,
+        lock: SaveLock | None = None,
     ) -> None:
         self.info = info
         self.ui = ui
@@ -141,6 +148,7 @@ class Session:
             autosave=autosave,
             default_name=default_name,
             saved=state.recorded_actions() if replayed else None,
+            lock=lock,
         )
         self.settings = Settings(self.ui.settings)
         self.agents: list[Agent] = make_agents(info, seats)
@@ -264,9 +272,20 @@ class Session:
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
         written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
         progress asks first), Ctrl-C cancels the line being typed, and every game in progress
-        is kept in the autosave after each decision (:meth:`SaveKeeper.keep_backup`), so
-        neither loses anything.
+        is kept in an autosave of its own after each decision (:meth:`SaveKeeper.keep_backup`),
+        so neither loses anything. However the loop ends (``quit``, the end of input, an
+        exception), the session lets go of its saves (:meth:`close`).
         """
+        try:
+            return self._run(reader)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Let go of the saves this session holds, so that another REPL may open them."""
+        self.keeper.close()
+
+    def _run(self, reader: Reader) -> int:
         self.interactive = reader.interactive
         self.renderer.pager = reader.interactive
         self._quit = False
