@@ -169,6 +169,7 @@ class Lobby:
         return [Note("Games:"), grid]
 
     def list_saves(self, limit: int = SAVES_SHOWN) -> Reply:
+        from cardavia_cli.commands.common import literal
         from cardavia_cli.commands.saves import describe
 
         files = saves()
@@ -181,7 +182,7 @@ class Lobby:
         for i, path in enumerate(files[:limit], 1):
             info = describe(path)
             where = info["state"] if info["error"] is None else f"unreadable: {info['error']}"
-            grid.add_row(str(i), str(info["name"]), f"{info['game'] or '?'}, {where}")
+            grid.add_row(str(i), literal(info["name"]), literal(f"{info['game'] or '?'}, {where}"))
         more = len(files) - limit
         out: Reply = [Note("Saves (the most recent first; resume N continues one):"), grid]
         if more > 0:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import fail, guarded, print_json
+from cardavia_cli.commands.common import fail, guarded, literal, print_json
 
 app = typer.Typer(
     help="The saved games in the saves folder: list them, show one, delete one.",
@@ -49,6 +49,7 @@ def describe(path: Path) -> dict[str, object]:
 def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON document.")) -> None:
     """List the saves, most recent first, with their game and where they stand."""
     from rich.table import Table
+    from rich.text import Text
 
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.saves import save_files
@@ -65,12 +66,18 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     for column in ("name", "game", "saved", "actions", "where it stands"):
         table.add_column(column, overflow="fold")
     for r in rows:
+        # names and messages are printed literally: a file called "[red]x.toml" shows its
+        # brackets, and no control character in it reaches the terminal
+        if r["error"] is None:
+            where = literal(r["state"])
+        else:
+            where = Text("unreadable: ", style="red").append_text(literal(r["error"]))
         table.add_row(
-            str(r["name"]),
-            str(r["game"] or "?"),
-            str(r["modified"]),
+            literal(r["name"]),
+            literal(r["game"] or "?"),
+            literal(r["modified"]),
             "" if r["actions"] is None else str(r["actions"]),
-            str(r["state"]) if r["error"] is None else f"[red]unreadable: {r['error']}[/red]",
+            where,
         )
     out.print(table)
 
@@ -103,10 +110,13 @@ def show(
     if as_json:
         print_json(info)
         return
+    from rich.text import Text
+
     out = console()
     for key in ("name", "path", "game", "seed", "actions", "modified", "state", "error"):
         if info[key] is not None:
-            out.print(f"[bold]{key}[/bold]: {info[key]}", highlight=False)
+            line = Text(key, style="bold").append(": ").append_text(literal(info[key]))
+            out.print(line, highlight=False)
 
 
 @app.command("delete")
@@ -124,11 +134,13 @@ def delete(
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
         fail(f"{path}: only saves in the saves folder ({saves_dir()}) are deleted")
+    from cardavia_cli.engine.paths import visible
+
     if not yes and sys.stdin.isatty():
-        if not typer.confirm(f"Delete the save {path.stem}?", default=False):
+        if not typer.confirm(f"Delete the save {visible(path.stem)}?", default=False):
             raise typer.Exit(1)
     path.unlink()
     if as_json:
         print_json({"deleted": resume_name(path), "path": str(path)})
         return
-    typer.echo(f"Deleted {path.stem}.")
+    typer.echo(f"Deleted {visible(path.stem)}.")
