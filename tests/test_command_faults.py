@@ -499,6 +499,7 @@ STRANGE_NAMES = {
     "e\x1b[31mq": "e\\x1b[31mq",
     "bell\x07": "bell\\x07",
     "rtl\u202eabc": "rtl\\u202eabc",
+    "latin\udce9": "latin\\xe9",  # a name that is not UTF-8: the byte 0xe9
 }
 
 
@@ -583,3 +584,13 @@ def test_regression_a_deeply_nested_save_is_unreadable_not_a_crash_of_every_list
     lobby.renderer.show(lobby.welcome())
     lobby.renderer.show(lobby.execute("resume deep"))
     assert f"! {deep}: {DEEP_MESSAGE}" in out.getvalue().splitlines()
+
+
+def test_regression_saves_list_json_of_a_name_that_is_not_utf8_is_valid_json(_home: Path):
+    # With a strict UTF-8 standard output, the lone surrogate raised UnicodeEncodeError.
+    (_home / "saves").mkdir(parents=True)
+    (_home / "saves" / "latin\udce9.toml").write_text('format = 1\ngame = "sisepai"\n')
+    done = run_cardavia("saves", "list", "--json", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert '"name": "latin\\udce9"' in done.stdout
+    assert json.loads(done.stdout)["saves"][0]["name"] == "latin\udce9"

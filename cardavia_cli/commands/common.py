@@ -72,8 +72,12 @@ def literal(text: object) -> Text:
 
 
 def print_json(data: Any) -> None:
-    """One JSON document on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """One JSON document on stdout. A string that holds a lone surrogate (a file name that is
+    not UTF-8, as Python reads it) is written with the JSON escape (``"a\\udcff"``), so the
+    document is valid UTF-8 whatever the names in it."""
+    text = json.dumps(data, ensure_ascii=False)
+    # backslashreplace writes a surrogate as \uXXXX, which is its JSON escape too
+    sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
 
 def guarded(fn: F) -> F:

@@ -21,6 +21,8 @@ _HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 def _escape(char: str) -> str:
     code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that is not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
     if code < 0x100:
         return f"\\x{code:02x}"
     if code < 0x10000:
@@ -30,13 +32,14 @@ def _escape(char: str) -> str:
 
 def visible(text: str) -> str:
     """``text`` with every control or invisible formatting character written as an escape
-    (``\\x1b``, ``\\x00``, ``\\u202e``), so that printing it shows what it holds and a terminal
-    obeys none of it; every other character (letters of any script, ``[``, ``\\``) unchanged.
+    (``\\x1b``, ``\\x00``, ``\\u202e``; a byte of a file name that is not UTF-8 as ``\\xff``),
+    so that printing it shows what it holds and a terminal obeys none of it; every other
+    character (letters of any script, ``[``, ``\\``) unchanged.
 
     >>> visible("e\\x1b[31mq.toml")
     'e\\\\x1b[31mq.toml'
-    >>> visible("[red]x.toml")
-    '[red]x.toml'
+    >>> visible("[red]x.toml"), visible("a\\udcff.toml")
+    ('[red]x.toml', 'a\\\\xff.toml')
     """
     if text.isprintable():
         return text
