@@ -83,9 +83,11 @@ def root(
         from cardavia_cli.repl.reader import is_terminal
 
         if is_terminal():
+            from cardavia_cli.commands.common import guarded
             from cardavia_cli.commands.lobby import run_lobby
 
-            raise typer.Exit(run_lobby())
+            # bad input (a CARDAVIA_HOME that is a file) is one line, as for every command
+            raise typer.Exit(guarded(run_lobby)())
         typer.echo(ctx.get_help())
         raise typer.Exit()
 

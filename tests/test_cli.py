@@ -319,6 +319,7 @@ def test_run_bad_files_exit_2(tmp_path):
         'format = 1\ngame = "sisepai"\ndeck = ['
         + ", ".join(f'"{c}"' for c in PACK)
         + "]\ndealer = 2\n"
+        'seats = ["human", "basic", "basic", "basic"]\n'
         'actions = ["2 pass", "3 claim wP wP"]\n',
     )
     assert_one_line_error(

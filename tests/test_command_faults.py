@@ -6,6 +6,7 @@ after ``save a.toml.toml``; ``new -5`` in the REPL."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from cli_support import run_cardavia
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -347,3 +349,248 @@ def test_regression_new_with_a_refused_seed_keeps_the_deal(tmp_path: Path):
     assert note.startswith("Saved to")
     assert load_deal(tmp_path / "after.toml").seed == 3
     assert invoke("run", str(tmp_path / "after.toml"), "--json").exit_code == 0
+
+
+# -- a home folder that is a file ----------------------------------------------------------------
+EXAMPLE = Path(__file__).parent.parent / "saves" / "examples" / "sisepai-first-draw-win.toml"
+HOME_COMMANDS = [
+    ["saves", "list"],
+    ["saves", "list", "--json"],
+    ["saves", "show", "evening"],
+    ["saves", "delete", "evening", "--yes"],
+    ["scores", "list"],
+    ["scores", "export", "--format", "json"],
+    ["run", str(EXAMPLE)],
+    ["resume", "evening"],
+    ["resume"],
+    ["sisepai", "play", "--seed", "1"],
+    ["sisepai", "play", "--seed", "1", "--save", "evening"],
+]
+
+
+@pytest.mark.parametrize("args", HOME_COMMANDS, ids=" ".join)
+def test_regression_a_home_that_is_a_file_stops_every_command_that_uses_it(
+    _home: Path, args: list[str]
+):
+    # `scores list` and `saves list` said "nothing yet" with exit 0, `run` only warned.
+    _home.write_text("not a folder\n")
+    done = run_cardavia(*args, stdin="quit\n", home=_home)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("cardavia: error: ") and done.stderr.endswith(
+        f"CARDAVIA_HOME {_home} is a file, not a folder: cardavia keeps its saves, scores and "
+        "history there (move it away, or set CARDAVIA_HOME to a folder)\n"
+    )
+    assert done.stderr.count("\n") == 1
+    assert _home.read_text() == "not a folder\n"
+
+
+@pytest.mark.parametrize("args", HOME_COMMANDS, ids=" ".join)
+def test_regression_a_saves_folder_that_is_a_file_stops_every_command_that_uses_it(
+    _home: Path, args: list[str]
+):
+    _home.mkdir()
+    (_home / "saves").write_text("not a folder\n")
+    done = run_cardavia(*args, stdin="quit\n", home=_home)
+    if args[:2] == ["sisepai", "play"] and "--save" not in args:
+        # a game without a save uses only the history, which is beside the saves folder
+        assert done.returncode == 0, done.stderr
+        return
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.endswith(
+        f"the saves folder {_home / 'saves'} is a file, not a folder: cardavia keeps its saves "
+        "and scores there (move it away, or set CARDAVIA_HOME to a folder)\n"
+    )
+    assert done.stderr.count("\n") == 1
+
+
+def test_regression_the_lobby_with_a_home_that_is_a_file_is_one_line(_home, monkeypatch):
+    from cardavia_cli.repl import reader
+
+    _home.write_text("")
+    monkeypatch.setattr(reader, "is_terminal", lambda *a, **k: True)
+    done = run_cardavia(home=_home)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"cardavia: error: CARDAVIA_HOME {_home} is a file, not a folder: cardavia keeps its "
+        "saves, scores and history there (move it away, or set CARDAVIA_HOME to a folder)\n"
+    )
+
+
+def test_commands_that_keep_nothing_run_with_a_home_that_is_a_file(_home: Path):
+    _home.write_text("")
+    assert run_cardavia("sisepai", "check", "rK", home=_home).returncode == 2  # 1 card: bad
+    assert run_cardavia("run", str(EXAMPLE), "--stop", "--json", home=_home).returncode == 0
+    assert run_cardavia("cucu", "check", "0=1", "1=2", home=_home).returncode == 0
+
+
+# -- NUL bytes and other texts that cannot be paths ----------------------------------------------
+NUL_REFUSALS = [
+    (
+        ["run", "a\0.toml"],
+        "Invalid value for 'file': 'a\\x00.toml' is not a file name: it holds a NUL byte "
+        "(\\x00), which no file name can hold (see 'cardavia run --help')",
+    ),
+    (
+        ["sisepai", "play", "--deal", "sub/a\0.toml"],
+        "Invalid value for '--deal': 'sub/a\\x00.toml' is not a file name: it holds a NUL "
+        "byte (\\x00), which no file name can hold (see 'cardavia sisepai play --help')",
+    ),
+    (
+        ["sisepai", "play", "--save", "sub/a\0.toml"],
+        "--save: 'sub/a\\x00.toml' is not a save path: it holds a NUL byte (\\x00), which no "
+        "file name can hold",
+    ),
+    (
+        ["resume", "a\0"],
+        "'a\\x00' is not a save name or file: it holds a NUL byte (\\x00), which no file name "
+        "can hold",
+    ),
+    (
+        ["saves", "show", "sub/a\0.toml"],
+        "'sub/a\\x00.toml' is not a save name or file: it holds a NUL byte (\\x00), which no "
+        "file name can hold",
+    ),
+    (
+        ["saves", "delete", "a\0", "--yes"],
+        "'a\\x00' is not a save name or file: it holds a NUL byte (\\x00), which no file name "
+        "can hold",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), NUL_REFUSALS, ids=lambda a: repr(a)[:30])
+def test_regression_a_nul_byte_in_a_name_or_path_is_refused_in_plain_words(
+    tmp_path: Path, args: list[str], message: str
+):
+    (tmp_path / "sub").mkdir()
+    done = run_cardavia(*args, home=tmp_path / "home")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"cardavia: error: {message}\n")
+
+
+def test_regression_save_with_a_nul_byte_in_the_repl_is_refused_in_plain_words(tmp_path: Path):
+    # It said "internal error on 'save sub/a\x00.toml': ValueError: embedded null byte".
+    (tmp_path / "sub").mkdir()
+    session, _ = make_session()
+    assert texts(session.execute("save sub/a\0.toml")) == [
+        "'sub/a\\x00.toml' is not a save path: it holds a NUL byte (\\x00), which no file name "
+        "can hold"
+    ]
+    assert texts(session.execute("save a\0")) == [
+        "'a\\x00' is not a save name: use letters, digits, '-', '_' and '.', at most 100 "
+        "characters (e.g. evening)"
+    ]
+    assert list((tmp_path / "sub").iterdir()) == []
+
+
+def test_regression_a_lone_surrogate_in_a_save_path_is_refused_in_plain_words(tmp_path: Path):
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(CardaviaError) as info:
+        save_target("sub/a\ud800.toml")
+    assert str(info.value) == (
+        "'sub/a\\ud800.toml' is not a save path: it holds characters the file system cannot "
+        "store (\\ud800)"
+    )
+
+
+# -- file names printed literally ----------------------------------------------------------------
+STRANGE_NAMES = {
+    "[red]x": "[red]x",
+    "[link=file]y": "[link=file]y",
+    "e\x1b[31mq": "e\\x1b[31mq",
+    "bell\x07": "bell\\x07",
+    "rtl\u202eabc": "rtl\\u202eabc",
+    "latin\udce9": "latin\\xe9",  # a name that is not UTF-8: the byte 0xe9
+}
+
+
+def _strange_saves(home: Path) -> None:
+    (home / "saves").mkdir(parents=True)
+    for name in STRANGE_NAMES:
+        (home / "saves" / f"{name}.toml").write_text('format = 1\ngame = "sisepai"\nseed = 2\n')
+
+
+def test_regression_saves_list_prints_file_names_literally(_home: Path):
+    # `[red]x.toml` was shown as `x`, a `[link=...]` name became a hidden link, and the
+    # escape characters of a name reached the terminal.
+    _strange_saves(_home)
+    done = run_cardavia("saves", "list", home=_home, env={"COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    names = [line.split()[0] for line in done.stdout.splitlines()[2:]]
+    assert sorted(names) == sorted(STRANGE_NAMES.values())
+    assert done.stdout.isascii() and "\x1b" not in done.stdout and "\x07" not in done.stdout
+
+
+def test_regression_saves_show_delete_and_the_lobby_print_file_names_literally(_home: Path):
+    from cardavia_cli.commands.lobby import Lobby
+    from cardavia_cli.repl.console import make_console
+
+    _strange_saves(_home)
+    shown = run_cardavia("saves", "show", "[red]x", home=_home)
+    assert shown.stdout.splitlines()[0] == "name: [red]x"
+    escape = run_cardavia("saves", "show", "e\x1b[31mq", home=_home)
+    assert escape.stdout.splitlines()[0] == "name: e\\x1b[31mq"
+    out = io.StringIO()
+    lobby = Lobby(make_console(file=out, terminal=False))
+    lobby.renderer.show(lobby.list_saves(limit=10))
+    listed = out.getvalue()
+    for literal in STRANGE_NAMES.values():
+        assert f"  {literal}  " in listed
+    assert "\x1b" not in listed
+    gone = run_cardavia("saves", "delete", "e\x1b[31mq", "--yes", home=_home)
+    assert (gone.returncode, gone.stdout) == (0, "Deleted e\\x1b[31mq.\n")
+    missing = run_cardavia("saves", "show", "e\x1b[31mq", home=_home)
+    assert missing.returncode == 2 and "\x1b" not in missing.stderr
+    assert missing.stderr.startswith("cardavia: error: e\\x1b[31mq: no such save (saves: ")
+
+
+def test_regression_the_repl_prints_a_saved_path_literally(tmp_path: Path):
+    from cardavia_cli.repl.render import Renderer
+
+    (tmp_path / "sub").mkdir()
+    session, _ = make_session()
+    out = io.StringIO()
+    Renderer(Console(file=out, width=200, no_color=True)).show(
+        session.execute("save sub/\x1b[2Jx.toml")
+    )
+    assert out.getvalue().startswith("Saved to sub/\\x1b[2Jx.toml (")
+    assert (tmp_path / "sub" / "\x1b[2Jx.toml").is_file()
+
+
+# -- a deeply nested file in the saves folder ----------------------------------------------------
+DEEP = 'format = 1\ngame = "sisepai"\nx = ' + "[" * 500 + "]" * 500 + "\n"
+DEEP_MESSAGE = "arrays or tables nested more than 16 deep: not a deal file"
+
+
+def test_regression_a_deeply_nested_save_is_unreadable_not_a_crash_of_every_listing(_home: Path):
+    # A RecursionError with a traceback crashed `saves list`, `resume` and the lobby.
+    from cardavia_cli.commands.lobby import Lobby
+    from cardavia_cli.repl.console import make_console
+
+    (_home / "saves").mkdir(parents=True)
+    deep = _home / "saves" / "deep.toml"
+    deep.write_text(DEEP)
+    (_home / "saves" / "good.toml").write_text('format = 1\ngame = "sisepai"\nseed = 2\n')
+    listed = run_cardavia("saves", "list", "--json", home=_home)
+    rows = {row["name"]: row for row in json.loads(listed.stdout)["saves"]}
+    assert rows["deep"]["error"] == f"{deep}: {DEEP_MESSAGE}"
+    assert rows["good"]["error"] is None and rows["good"]["state"] == "seat 2 is to act (claim)"
+    table = run_cardavia("saves", "list", home=_home, env={"COLUMNS": "300"})
+    assert table.returncode == 0 and f"unreadable: {deep}: {DEEP_MESSAGE}" in table.stdout
+    for args in (["resume", "deep"], ["resume", str(deep)], ["run", str(deep)]):
+        done = run_cardavia(*args, home=_home)
+        assert (done.returncode, done.stderr) == (2, f"cardavia: error: {deep}: {DEEP_MESSAGE}\n")
+    out = io.StringIO()
+    lobby = Lobby(make_console(file=out, terminal=False))
+    lobby.renderer.show(lobby.welcome())
+    lobby.renderer.show(lobby.execute("resume deep"))
+    assert f"! {deep}: {DEEP_MESSAGE}" in out.getvalue().splitlines()
+
+
+def test_regression_saves_list_json_of_a_name_that_is_not_utf8_is_valid_json(_home: Path):
+    # With a strict UTF-8 standard output, the lone surrogate raised UnicodeEncodeError.
+    (_home / "saves").mkdir(parents=True)
+    (_home / "saves" / "latin\udce9.toml").write_text('format = 1\ngame = "sisepai"\n')
+    done = run_cardavia("saves", "list", "--json", home=_home)
+    assert done.returncode == 0, done.stderr
+    assert '"name": "latin\\udce9"' in done.stdout
+    assert json.loads(done.stdout)["saves"][0]["name"] == "latin\udce9"

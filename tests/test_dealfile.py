@@ -19,6 +19,7 @@ from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import (
+    DEFAULT_SEATS,
     DealFile,
     load_deal,
     new_game_state,
@@ -42,6 +43,8 @@ def deal_text(deck=None, dealer=None, seats=None, actions=None, extra="") -> str
         text += f"deck = {toml_list(deck)}\n"
     if dealer is not None:
         text += f"dealer = {dealer}\n"
+    if seats is None and actions is not None:
+        seats = DEFAULT_SEATS  # a file with actions lists its seats (cli.md)
     if seats is not None:
         text += f"seats = {toml_list(seats)}\n"
     if actions is not None:
@@ -190,7 +193,7 @@ def test_action_by_the_wrong_seat():
 def test_illegal_line_at_a_forced_point_names_the_rule_not_the_seat():
     # issue 5: with seed 7, seat 2 was to act (a forced pass) and "2 win" is not legal there;
     # the refusal said "seat 3 is to act, not seat 2".
-    message = error_of('format = 1\ngame = "sisepai"\nseed = 7\nactions = ["2 win"]\n')
+    message = error_of(deal_text(extra='seed = 7\nactions = ["2 win"]\n', seats=DEFAULT_SEATS))
     assert "action 1 of 1 ('2 win'): seat 2, claim round on" in message
     assert "no winning claim" in message
     assert "seat 3 is to act" not in message
@@ -496,3 +499,113 @@ def test_a_sisepai_deal_saved_with_from_state_replays_identically(seed):
     again = replay(parse_deal(text, "s.toml"))
     assert snapshot(again) == snapshot(state)
     assert state_snapshot(again) == state_snapshot(state)
+
+
+# -- hand-edited files: missing keys, nesting, killed writes -------------------------------------
+SEATS_LINE = 'seats = ["human", "basic", "basic", "basic"]\n'
+
+
+def test_regression_a_file_with_actions_but_no_seed_or_deck_names_the_missing_seed():
+    # It replayed silently with seed 0 and failed at action 1 with "seat 3 is to act".
+    message = error_of(HEAD + SEATS_LINE + 'actions = ["0 pass"]\n')
+    assert message == (
+        "game.toml: missing key 'seed': a file with actions must give 'seed' or 'deck' "
+        "(the deal they were played on)"
+    )
+
+
+def test_regression_a_file_with_actions_but_no_seats_names_the_missing_seats():
+    # It loaded with the default seats, saying nothing.
+    message = error_of(HEAD + 'seed = 3\nactions = ["0 pass"]\n')
+    assert message == (
+        "game.toml: missing key 'seats': a file with actions must list the four seats they "
+        'were played by, e.g. seats = ["human", "basic", "basic", "basic"]'
+    )
+
+
+def test_a_file_without_actions_may_leave_out_seed_and_seats_and_a_deck_stands_for_the_seed():
+    for text in (HEAD, HEAD + "actions = []\n"):
+        df = parse_deal(text, "x.toml")
+        assert (df.seed, df.seats, df.actions) == (0, list(DEFAULT_SEATS), [])
+    df = parse_deal(deal_text(**E13, actions=["2 pass"]))
+    assert (df.seed, df.deck, df.actions) == (0, list(PACK), ["2 pass"])
+
+
+NESTED = [
+    "[" * 500 + "]" * 500,
+    "{a = " * 500 + "1" + "}" * 500,
+    "[" * 17 + "]" * 17,
+    "[" + "{a = [" * 8 + "]}" * 8 + "]",
+]
+
+
+@pytest.mark.parametrize("value", NESTED)
+def test_regression_deeply_nested_toml_is_one_line_not_a_recursion_error(value: str):
+    assert error_of(HEAD + f"x = {value}\n") == (
+        "game.toml: arrays or tables nested more than 16 deep: not a deal file"
+    )
+
+
+def test_regression_deeply_nested_tables_by_dotted_keys_are_refused_too():
+    for text in (HEAD + "a." * 500 + "b = 1\n", HEAD + "[" + "a." * 500 + "b]\n"):
+        assert error_of(text) == (
+            "game.toml: arrays or tables nested more than 16 deep: not a deal file"
+        )
+
+
+def test_nesting_up_to_the_limit_is_read_and_judged_by_its_keys():
+    assert error_of(HEAD + "x = " + "[" * 15 + "]" * 15 + "\n").startswith(
+        "game.toml: unknown key 'x' for sisepai"
+    )
+
+
+def test_regression_an_integer_too_long_to_convert_is_malformed_toml():
+    message = error_of(HEAD + "seed = " + "1" * 5000 + "\n")
+    assert message.startswith("game.toml: malformed TOML: Exceeds the limit (4300 digits)")
+
+
+def _aged(path: Path, seconds: float) -> Path:
+    path.write_text("half a save")
+    when = path.stat().st_mtime - seconds
+    os.utime(path, (when, when))
+    return path
+
+
+def test_regression_temporaries_of_killed_saves_are_removed_by_the_next_save(tmp_path):
+    stale = [
+        _aged(tmp_path / ".evening.toml.k3j2h1g0.tmp", 3600),
+        _aged(tmp_path / ".other.toml.a_b1c2d3.tmp", dealfile.STALE_TEMPORARY_SECONDS + 1),
+    ]
+    kept = [
+        _aged(tmp_path / ".evening.toml.zzzz9999.tmp", 0),  # a write in progress
+        _aged(tmp_path / ".notes.txt.k3j2h1g0.tmp", 3600),  # not a deal file's
+        _aged(tmp_path / "evening.toml.k3j2h1g0.tmp", 3600),  # not hidden: not the writer's
+        _aged(tmp_path / ".evening.toml.tmp", 3600),
+    ]
+    save_atomic(tmp_path / "new.toml", DealFile(game="sisepai"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["new.toml", *(p.name for p in kept)]
+    )
+    assert not any(p.exists() for p in stale)
+
+
+def test_write_atomic_removes_the_stale_temporaries_of_the_file_it_writes(tmp_path):
+    _aged(tmp_path / ".scores.csv.k3j2h1g0.tmp", 3600)
+    _aged(tmp_path / ".other.csv.k3j2h1g0.tmp", 3600)
+    write_atomic(tmp_path / "scores.csv", "a\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.csv.k3j2h1g0.tmp", "scores.csv"]
+
+
+def test_removing_stale_temporaries_never_raises(tmp_path):
+    assert dealfile.remove_stale_temporaries(tmp_path / "missing") == []
+    (tmp_path / ".a.toml.k3j2h1g0.tmp").mkdir()
+    assert dealfile.remove_stale_temporaries(tmp_path) == []
+
+
+def test_regression_a_nul_byte_in_a_deal_file_name_is_one_line():
+    for name, shown in (("a\0.toml", "a\\x00.toml"), ("sub/\0", "sub/\\x00")):
+        with pytest.raises(DealFileError) as info:
+            load_deal(name)
+        assert str(info.value) == (
+            f"{shown}: not a file name: it holds a NUL byte (\\x00), which no file name can hold"
+        )

@@ -416,14 +416,22 @@ def test_save_to_a_path_and_a_given_deck_is_kept(tmp_path: Path) -> None:
 
 def test_play_deal_option_and_bad_files_exit_2(_home: Path, tmp_path: Path) -> None:
     good = tmp_path / "deal.toml"
-    good.write_text('format = 1\ngame = "sisepai"\nseed = 5\nactions = ["2 claim rP yP gP"]\n')
+    good.write_text(
+        'format = 1\ngame = "sisepai"\nseed = 5\n'
+        'seats = ["human", "basic", "basic", "basic"]\n'
+        'actions = ["2 claim rP yP gP"]\n'
+    )
     done = run_cli("sisepai", "play", "--deal", str(good), stdin="table\n", home=_home)
     assert done.returncode == 0, done.stderr
     assert f"Loaded {good}: seed 5, 1 action replayed." in done.stdout.splitlines()
     bad_toml = tmp_path / "bad.toml"
     bad_toml.write_text("format = = 1\n")
     illegal = tmp_path / "illegal.toml"
-    illegal.write_text('format = 1\ngame = "sisepai"\nseed = 5\nactions = ["0 discard rK"]\n')
+    illegal.write_text(
+        'format = 1\ngame = "sisepai"\nseed = 5\n'
+        'seats = ["human", "basic", "basic", "basic"]\n'
+        'actions = ["0 discard rK"]\n'
+    )
     for args in (
         ("sisepai", "play", "--deal", str(tmp_path / "missing.toml")),
         ("sisepai", "play", "--deal", str(bad_toml)),

@@ -17,6 +17,7 @@ import typer
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,15 +34,50 @@ def console(stderr: bool = False) -> Console:
 
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
-    """Print ``cardavia: error: MESSAGE`` (one line) on stderr and exit with ``code``."""
-    text = " ".join(str(message).split())
+    """Print ``cardavia: error: MESSAGE`` (one line) on stderr and exit with ``code``. The
+    message is printed literally: runs of white space become one space, and any control
+    character it holds (from a file name: ``ESC``, NUL) is written as an escape (``\\x1b``),
+    so that nothing in it reaches the terminal as a command."""
+    from cardavia_cli.engine.paths import visible
+
+    text = visible(" ".join(str(message).split()))
     sys.stderr.write(f"cardavia: error: {text}\n")
     raise typer.Exit(code)
 
 
+def file_name(text: str | Path) -> Path:
+    """Typer ``parser`` of a file argument or option (``run FILE``, ``--deal FILE``): the path,
+    or ``typer.BadParameter`` (exit code 2, one line) in plain words when ``text`` cannot name
+    a file at all (a NUL byte). Whether the file exists and is readable is for the command to
+    find out, and to say."""
+    from cardavia_cli.engine.paths import path_problem
+
+    if isinstance(text, Path):
+        return text
+    problem = path_problem(text)
+    if problem is not None:
+        raise typer.BadParameter(f"{text!r} is not a file name: {problem}")
+    return Path(text)
+
+
+def literal(text: object) -> Text:
+    """``text`` (a file name, a save's name, a message quoting a file) as a rich ``Text`` to
+    print as it is: never read as markup (``[red]x.toml`` shows its brackets, a ``[link=...]``
+    stays text) and with control characters written as escapes."""
+    from rich.text import Text
+
+    from cardavia_cli.engine.paths import visible
+
+    return Text(visible(str(text)))
+
+
 def print_json(data: Any) -> None:
-    """One JSON document on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """One JSON document on stdout. A string that holds a lone surrogate (a file name that is
+    not UTF-8, as Python reads it) is written with the JSON escape (``"a\\udcff"``), so the
+    document is valid UTF-8 whatever the names in it."""
+    text = json.dumps(data, ensure_ascii=False)
+    # backslashreplace writes a surrogate as \uXXXX, which is its JSON escape too
+    sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
 
 def guarded(fn: F) -> F:
@@ -122,8 +158,10 @@ __all__ = [
     "EXIT_OK",
     "console",
     "fail",
+    "file_name",
     "guarded",
     "home",
+    "literal",
     "print_json",
     "save_path",
     "saves_dir",

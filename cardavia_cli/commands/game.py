@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import guarded, whole_number
+from cardavia_cli.commands.common import file_name, guarded, whole_number
 
 
 def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
@@ -34,7 +34,7 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             help="Seed of every shuffle and draw (default: random).",
         ),
         deal: Path | None = typer.Option(
-            None, "--deal", help="Start from this deal file.", dir_okay=False
+            None, "--deal", parser=file_name, help="Start from this deal file."
         ),
         ai: str | None = typer.Option(
             None,

@@ -170,6 +170,7 @@ class Lobby:
         return [Note("Games:"), grid]
 
     def list_saves(self, limit: int = SAVES_SHOWN) -> Reply:
+        from cardavia_cli.commands.common import literal
         from cardavia_cli.commands.saves import describe
 
         files = saves()
@@ -187,7 +188,7 @@ class Lobby:
                 where = f"finished: {info['state']}"
             else:
                 where = str(info["state"])
-            grid.add_row(str(i), str(info["name"]), f"{info['game'] or '?'}, {where}")
+            grid.add_row(str(i), literal(info["name"]), literal(f"{info['game'] or '?'}, {where}"))
         more = len(files) - limit
         out: Reply = [Note("Saves (the most recent first; resume N continues one):"), grid]
         if more > 0:

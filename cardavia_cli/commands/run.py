@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import guarded, print_json, whole_number
+from cardavia_cli.commands.common import file_name, guarded, print_json, whole_number
 
 
 def register(app: typer.Typer) -> None:
@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
 @guarded
 def run(
     file: Path = typer.Argument(
-        ..., help="A deal file or save (TOML), or the name of a save.", dir_okay=False
+        ...,
+        parser=file_name,
+        help="A deal file or save (TOML), or the name of a save.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
@@ -35,7 +37,7 @@ def run(
 
     Any human seat is played by the [bold]basic[/bold] computer player.
     """
-    from cardavia_cli.commands.common import fail, save_path
+    from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.engine.agents import fallback_for
     from cardavia_cli.engine.runner import make_agents, play_on
     from cardavia_cli.games import load_game
@@ -43,6 +45,8 @@ def run(
 
     if max_deals < 1:
         fail(f"--max-deals must be 1 or more, not {max_deals}")
+    if not stop:
+        saves_dir()  # the scores ledger is kept there: a saves folder that is a file stops here
     path = file if file.exists() else save_path(str(file))
     deal = load_deal(path)
     state = replay(deal, str(path))

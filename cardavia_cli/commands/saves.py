@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import fail, guarded, print_json
+from cardavia_cli.commands.common import fail, guarded, literal, print_json
 
 app = typer.Typer(
     help="The saved games in the saves folder: list them, show one, delete one, prune the "
@@ -61,6 +61,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     """List the saves, most recent first, with their game, whether they are finished and where
     they stand."""
     from rich.table import Table
+    from rich.text import Text
 
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.saves import save_files
@@ -77,13 +78,19 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     for column in ("name", "game", "saved", "actions", "status", "where it stands"):
         table.add_column(column, overflow="fold")
     for r in rows:
+        # names and messages are printed literally: a file called "[red]x.toml" shows its
+        # brackets, and no control character in it reaches the terminal
+        if r["error"] is None:
+            where = literal(r["state"])
+        else:
+            where = Text("unreadable: ", style="red").append_text(literal(r["error"]))
         table.add_row(
-            str(r["name"]),
-            str(r["game"] or "?"),
-            str(r["modified"]),
+            literal(r["name"]),
+            literal(r["game"] or "?"),
+            literal(r["modified"]),
             "" if r["actions"] is None else str(r["actions"]),
             status_word(r),
-            str(r["state"]) if r["error"] is None else f"[red]unreadable: {r['error']}[/red]",
+            where,
         )
     out.print(table)
     if any(r["finished"] for r in rows):
@@ -130,6 +137,8 @@ def show(
     if as_json:
         print_json(info)
         return
+    from rich.text import Text
+
     out = console()
     for key in (
         "name",
@@ -143,7 +152,8 @@ def show(
         "error",
     ):
         if info[key] is not None:
-            out.print(f"[bold]{key}[/bold]: {info[key]}", highlight=False)
+            line = Text(key, style="bold").append(": ").append_text(literal(info[key]))
+            out.print(line, highlight=False)
 
 
 @app.command("delete")
@@ -160,14 +170,16 @@ def delete(
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
         fail(f"{path}: only saves in the saves folder ({saves_dir()}) are deleted")
+    from cardavia_cli.engine.paths import visible
+
     if not yes and on_terminal():
-        if not typer.confirm(f"Delete the save {path.stem}?", default=False):
+        if not typer.confirm(f"Delete the save {visible(path.stem)}?", default=False):
             raise typer.Exit(1)
     delete_save(path)
     if as_json:
         print_json({"deleted": resume_name(path), "path": str(path)})
         return
-    typer.echo(f"Deleted {path.stem}.")
+    typer.echo(f"Deleted {visible(path.stem)}.")
 
 
 def on_terminal() -> bool:
@@ -193,6 +205,7 @@ def prune(
 
     JSON: {"deleted": [NAME, ...], "kept_open": [NAME, ...]}.
     """
+    from cardavia_cli.engine.paths import visible
     from cardavia_cli.engine.saves import (
         SaveInUseError,
         delete_save,
@@ -204,15 +217,15 @@ def prune(
         fail("saves prune: say what to prune: --finished (the saves whose game is over)")
     done = [p for p in save_files() if describe(p)["finished"]]
     names = [resume_name(p) for p in done]
+    listed = ", ".join(visible(n) for n in names)
     if done and not yes:
         if not on_terminal():
             fail(
                 f"saves prune: {len(done)} finished save{'' if len(done) == 1 else 's'} "
-                f"({', '.join(names)}) would be deleted: add --yes to delete without asking"
+                f"({listed}) would be deleted: add --yes to delete without asking"
             )
         if not typer.confirm(
-            f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} "
-            f"({', '.join(names)})?",
+            f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} ({listed})?",
             default=False,
         ):
             raise typer.Exit(1)
@@ -234,7 +247,7 @@ def prune(
     if deleted:
         typer.echo(
             f"Deleted {len(deleted)} finished save{'' if len(deleted) == 1 else 's'}: "
-            f"{', '.join(deleted)}."
+            f"{', '.join(visible(n) for n in deleted)}."
         )
     if kept_open:
-        typer.echo(f"Kept {', '.join(kept_open)}: open in a REPL.")
+        typer.echo(f"Kept {', '.join(visible(n) for n in kept_open)}: open in a REPL.")

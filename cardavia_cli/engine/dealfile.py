@@ -16,8 +16,10 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import stat
 import tempfile
+import time
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +29,7 @@ from typing import Any
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.engine.paths import path_problem, shown_path
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
 GameLookup = Callable[[str], GameInfo]
@@ -36,6 +39,15 @@ COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
 #: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
 MAX_FILE_BYTES = 1024 * 1024
+#: The deepest nesting of arrays and tables read (a save nests two deep: the file's table, a
+#: list of strings); anything deeper is refused before any walk over it.
+MAX_DEPTH = 16
+#: The temporary files of :func:`write_atomic`: ``.NAME.`` + 8 characters of
+#: ``tempfile.mkstemp`` + this suffix, in the folder of the file written.
+TEMP_SUFFIX = ".tmp"
+_TEMPORARY = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
+#: A temporary file of :func:`write_atomic` older than this (seconds) is a killed write's.
+STALE_TEMPORARY_SECONDS = 60.0
 
 
 @dataclass
@@ -111,8 +123,6 @@ def _game(name: object, where: str, lookup: GameLookup) -> GameInfo:
 
 def line_of(text: str, key: str) -> int | None:
     """The 1-based line of ``text`` where the top-level ``key`` is set, if it can be found."""
-    import re
-
     pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
     for number, line in enumerate(text.splitlines(), 1):
         if pattern.match(line):
@@ -150,14 +160,16 @@ def _int(value: object, key: str, where: str, minimum: int | None = None) -> int
 def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> DealFile:
     """Read and validate a deal file's text; ``where`` names it in messages.
 
+    A file without actions may leave out every key but ``game`` (``seed`` 0, the default
+    seats); a file with actions must give ``seed`` or ``deck``, and ``seats`` (cli.md: a save
+    always writes them), else the missing key is named.
+
     Raises :class:`DealFileError` (one line: the place and the problem) for malformed TOML,
-    an unknown key or game, a deck that is not exactly the pack, a bad seat or dealer, or
-    badly formed actions. Whether the actions are legal is checked by :func:`replay`.
+    nesting deeper than :data:`MAX_DEPTH`, an unknown key or game, a missing key, a deck that
+    is not exactly the pack, a bad seat or dealer, or badly formed actions. Whether the
+    actions are legal is checked by :func:`replay`.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DealFileError(f"malformed TOML: {exc}", where) from None
+    data = _load_toml(text, where)
     fmt = data.get("format", FORMAT)
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT:
         raise DealFileError(f"'format' must be {FORMAT}, not {_toml_value(fmt)}", where)
@@ -225,6 +237,18 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
                 raise DealFileError(f"actions[{i}] must be a string, not {line!r}", where)
             _split_action(line, i, where)
         df.actions = list(actions)
+    if df.actions and "seed" not in data and "deck" not in data:
+        raise DealFileError(
+            "missing key 'seed': a file with actions must give 'seed' or 'deck' "
+            "(the deal they were played on)",
+            where,
+        )
+    if df.actions and "seats" not in data:
+        raise DealFileError(
+            "missing key 'seats': a file with actions must list the four seats they were "
+            'played by, e.g. seats = ["human", "basic", "basic", "basic"]',
+            where,
+        )
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         first = next((k for k in info.match_keys if k in data), None)
@@ -234,13 +258,55 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
     return df
 
 
+def _load_toml(text: str, where: str) -> dict[str, Any]:
+    """The TOML document ``text``, nested at most :data:`MAX_DEPTH` deep; raises
+    :class:`DealFileError` for malformed TOML, an integer too long to read, or deeper
+    nesting (which the parser would meet as a ``RecursionError``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DealFileError(f"malformed TOML: {exc}", where) from None
+    except RecursionError:
+        data = None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise DealFileError(f"malformed TOML: {exc}", where) from None
+    if data is None or _deeper_than(data, MAX_DEPTH):
+        raise DealFileError(
+            f"arrays or tables nested more than {MAX_DEPTH} deep: not a deal file", where
+        )
+    return data
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether ``value`` (a parsed TOML document) nests lists and tables more than ``limit``
+    deep; the top-level table counts 1. Walks without recursion."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children: Iterable[object]
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
     """A deal file's text (UTF-8, an optional byte-order mark dropped).
 
-    Raises :class:`DealFileError` naming the file if it cannot be read, is not a regular file
-    (a folder, a device such as ``/dev/zero``, a pipe: refused before opening, so nothing
+    Raises :class:`DealFileError` naming the file (control characters shown as escapes) if
+    its name cannot be a path (a NUL byte), it cannot be read, is not a regular file (a
+    folder, a device such as ``/dev/zero``, a pipe: refused before opening, so nothing
     blocks) or is larger than :data:`MAX_FILE_BYTES`.
     """
+    problem = path_problem(os.fspath(path))
+    if problem is not None:
+        raise DealFileError(f"not a file name: {problem}", shown_path(path))
     p = Path(path)
     try:
         if not stat.S_ISREG(p.stat().st_mode):
@@ -277,13 +343,16 @@ def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder,
-    flushed to disk, then renamed over ``path``, so a reader sees the old file or the new one,
-    never a part. Returns the path. Raises ``OSError`` if the folder does not exist or cannot
-    be written (no temporary file is left behind, the old file is untouched). Creates no
-    folder."""
+    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder
+    (``.NAME.XXXXXXXX.tmp``), flushed to disk, then renamed over ``path``, so a reader sees
+    the old file or the new one, never a part. Returns the path. Raises ``OSError`` if the
+    folder does not exist or cannot be written (no temporary file is left behind, the old file
+    is untouched). Creates no folder.
+
+    A write that was killed (power cut, ``kill -9``) leaves its temporary file; after each
+    write the stale ones in that folder are removed (:func:`remove_stale_temporaries`)."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -296,7 +365,46 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
         except OSError:
             pass
         raise
+    remove_stale_temporaries(p.parent, also=p.name)
     return p
+
+
+def is_stale_temporary(name: str, also: str | None = None) -> bool:
+    """Whether ``name`` is the name of a temporary file of :func:`write_atomic` for a deal
+    file (``.evening.toml.k3j2h1g0.tmp``), or for the file ``also`` (the name of the file being
+    written, e.g. ``scores.csv``). Nothing else is ever taken for one.
+
+    >>> is_stale_temporary(".evening.toml.k3j2h1g0.tmp"), is_stale_temporary(".notes.k3j2h1g0.tmp")
+    (True, False)
+    """
+    match = _TEMPORARY.fullmatch(name)
+    return match is not None and (match["target"].endswith(".toml") or match["target"] == also)
+
+
+def remove_stale_temporaries(folder: Path, *, also: str | None = None) -> list[Path]:
+    """Remove the temporary files that killed writes of :func:`write_atomic` left in
+    ``folder`` (names of :func:`is_stale_temporary`) and that are older than
+    :data:`STALE_TEMPORARY_SECONDS`: a write in progress (milliseconds old) is left alone.
+    Returns the files removed; never raises (a file that cannot be removed stays)."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not is_stale_temporary(entry.name, also):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_TEMPORARY_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
 
 
 def _split_action(line: str, index: int, where: str) -> tuple[int, str]:

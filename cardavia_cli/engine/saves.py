@@ -46,11 +46,18 @@ from cardavia_cli.engine.dealfile import (
     write_atomic,
 )
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.paths import path_problem, visible
 
 
 class SaveTargetError(CardaviaError):
-    """A save name or path that cannot be used (empty, no ``.toml``, a missing folder), or a
-    save that already exists where a new one was asked for."""
+    """A save name or path that cannot be used (empty, no ``.toml``, a missing folder, a NUL
+    byte), or a save that already exists where a new one was asked for."""
+
+
+class HomeError(SaveTargetError):
+    """cardavia's folder (``$CARDAVIA_HOME`` or the user's app dir) or its saves folder is
+    there but is no folder (a file), or ``$CARDAVIA_HOME`` cannot name one: no save, score or
+    history can be kept. Every command that uses the folder stops on it (exit code 2)."""
 
 
 class SaveInUseError(SaveTargetError):
@@ -77,19 +84,49 @@ def _shown(text: str, room: int = 60) -> str:
     return text if len(text) <= room else text[: room - 3] + "..."
 
 
+_KEPT_AT_HOME = "saves, scores and history"
+
+
+def _must_be_a_folder(path: Path, what: str, kept: str) -> Path:
+    """``path``, unless something that is no folder is there (raises :class:`HomeError`
+    naming ``what``, the path and what is ``kept`` there). A path that does not exist yet,
+    or that cannot be looked at, is returned: creating or reading it says what is wrong."""
+    try:
+        wrong = path.exists() and not path.is_dir()
+        kind = "a file" if wrong and path.is_file() else "no folder"
+    except OSError:
+        return path
+    if wrong:
+        raise HomeError(
+            f"{what} {visible(str(path))} is {kind}, not a folder: cardavia keeps its {kept} "
+            "there (move it away, or set CARDAVIA_HOME to a folder)"
+        )
+    return path
+
+
 def home() -> Path:
-    """Where cardavia keeps saves and history: ``$CARDAVIA_HOME`` or the user's app dir."""
+    """Where cardavia keeps saves and history: ``$CARDAVIA_HOME`` or the user's app dir.
+
+    Raises :class:`HomeError` when a file (or anything but a folder) is there, or when
+    ``$CARDAVIA_HOME`` cannot name a folder (a NUL byte); a folder that does not exist yet is
+    fine (it is created when something is saved)."""
     env = os.environ.get("CARDAVIA_HOME")
     if env:
-        return Path(env)
+        problem = path_problem(env)
+        if problem is not None:
+            raise HomeError(f"CARDAVIA_HOME {env!r} cannot name a folder: {problem}")
+        return _must_be_a_folder(Path(env), "CARDAVIA_HOME", _KEPT_AT_HOME)
     import typer
 
-    return Path(typer.get_app_dir("cardavia"))
+    return _must_be_a_folder(
+        Path(typer.get_app_dir("cardavia")), "cardavia's folder", _KEPT_AT_HOME
+    )
 
 
 def saves_dir() -> Path:
-    """The folder of named saves."""
-    return home() / "saves"
+    """The folder of named saves (and of the scores ledger): ``saves`` in :func:`home`.
+    Raises :class:`HomeError` when either is there but is no folder."""
+    return _must_be_a_folder(home() / "saves", "the saves folder", "saves and scores")
 
 
 def saves_folder() -> Path:
@@ -104,8 +141,12 @@ def save_path(name_or_file: str) -> Path:
     else whatever has that name in the current folder when there is something (a file, or a
     folder or device that reading then refuses by name), else (for the error message) the
     save of that name.
+
+    Raises :class:`SaveTargetError` when ``name_or_file`` cannot name a file (a NUL byte),
+    :class:`HomeError` as :func:`saves_dir`.
     """
     text = name_or_file.strip()
+    _check_path_text(name_or_file, "a save name or file")
     if _has_slash(text):
         return Path(text).expanduser()
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
@@ -113,6 +154,14 @@ def save_path(name_or_file: str) -> Path:
     if named.exists() or not Path(text).exists():
         return named
     return Path(text)
+
+
+def _check_path_text(text: str, what: str) -> None:
+    """Raise :class:`SaveTargetError` when ``text`` cannot be a path at all
+    (:func:`~cardavia_cli.engine.paths.path_problem`): it names ``what`` it was meant to be."""
+    problem = path_problem(text)
+    if problem is not None:
+        raise SaveTargetError(f"{_shown(text, 40)!r} is not {what}: {problem}")
 
 
 def _has_slash(name: str) -> bool:
@@ -124,7 +173,8 @@ def save_target(name: str) -> Path:
 
     ``name`` without a slash: ``<saves folder>/NAME.toml`` (a trailing ``.toml`` is not
     doubled). With a slash: the path itself, which must end in ``.toml`` and lie in a folder
-    that exists. Raises :class:`SaveTargetError` otherwise, or for an empty name.
+    that exists. Raises :class:`SaveTargetError` otherwise, for an empty name, or for a text
+    that cannot be a path (a NUL byte); :class:`HomeError` as :func:`saves_dir`.
 
     >>> save_target("evening.toml").name
     'evening.toml'
@@ -133,6 +183,7 @@ def save_target(name: str) -> Path:
     if not text:
         raise SaveTargetError("empty save name: give a name, e.g. evening")
     if _has_slash(text):
+        _check_path_text(text, "a save path")
         if not text.endswith(".toml") or text.endswith("/.toml"):
             raise SaveTargetError(
                 f"{text!r}: a save path must end in .toml "

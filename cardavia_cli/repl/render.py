@@ -2,7 +2,9 @@
 
 :class:`Renderer` turns the items of a :data:`~.output.Reply` into output on a rich console.
 Plain strings are printed without markup (card melds are written ``[rR rR rR]``, which rich
-would otherwise read as markup). Off a terminal rich drops the styling by itself, and with
+would otherwise read as markup), and the text of a :class:`Note` or :class:`Problem` with its
+control characters written as escapes (a save path typed with ``ESC`` in it is shown, not
+obeyed). Off a terminal rich drops the styling by itself, and with
 ``NO_COLOR`` it keeps the layout without colours; card codes carry their colour in their text.
 One-line items are wrapped between words on a terminal (never in the middle of a word) and
 never wrapped off one, where a line stays a line for the programs that read it; tables fit as
@@ -17,6 +19,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
+from cardavia_cli.engine.paths import visible
 from cardavia_cli.repl.console import dumb_terminal
 from cardavia_cli.repl.output import Item, Note, Paged, Problem
 
@@ -51,10 +54,10 @@ class Renderer:
         soft = not out.is_terminal
         if isinstance(item, Problem):
             line = Text("! ", style=PROBLEM_STYLE)
-            line.append(" ".join(item.text.split()), style=PROBLEM_STYLE)
+            line.append(visible(" ".join(item.text.split())), style=PROBLEM_STYLE)
             out.print(line, soft_wrap=soft)
         elif isinstance(item, Note):
-            text = item.text if isinstance(item.text, Text) else Text(item.text)
+            text = item.text if isinstance(item.text, Text) else Text(visible(item.text))
             if item.style:
                 text = text.copy()
                 text.stylize(item.style)

@@ -1,0 +1,75 @@
+"""File names and paths from strangers: checked before use, printed literally.
+
+A name or path typed in the REPL, given on the command line or found in a folder may hold
+anything: a NUL byte (no file system stores one), characters the file system's encoding cannot
+hold, control characters that a terminal obeys (``ESC [31m``), rich markup (``[red]``).
+:func:`path_problem` says what makes a text unusable as a path, before any ``open`` or
+``stat`` meets it; :func:`visible` is a text as it may be printed, every control character
+written as an escape. Markup is the printer's part: print such text as a rich ``Text`` (or
+with markup off), never inside a markup string. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+
+#: Unicode categories shown as escapes: controls, format characters (bidirectional overrides,
+#: zero-width characters), line and paragraph separators, lone surrogates.
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that is not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every control or invisible formatting character written as an escape
+    (``\\x1b``, ``\\x00``, ``\\u202e``; a byte of a file name that is not UTF-8 as ``\\xff``),
+    so that printing it shows what it holds and a terminal obeys none of it; every other
+    character (letters of any script, ``[``, ``\\``) unchanged.
+
+    >>> visible("e\\x1b[31mq.toml")
+    'e\\\\x1b[31mq.toml'
+    >>> visible("[red]x.toml"), visible("a\\udcff.toml")
+    ('[red]x.toml', 'a\\\\xff.toml')
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape(c) if unicodedata.category(c) in _HIDDEN else c for c in text)
+
+
+def path_problem(text: str) -> str | None:
+    """What makes ``text`` unusable as a file name or path, in plain words, or ``None``: a NUL
+    byte, or characters the file system's encoding cannot store (a lone surrogate). Any other
+    text may name a file (whether it exists is for the caller to find out).
+
+    >>> path_problem("sub/a\\x00.toml")
+    'it holds a NUL byte (\\\\x00), which no file name can hold'
+    >>> path_problem("evening.toml") is None
+    True
+    """
+    if "\0" in text:
+        return "it holds a NUL byte (\\x00), which no file name can hold"
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError as exc:
+        bad = visible(text[exc.start : exc.end])
+        return f"it holds characters the file system cannot store ({bad})"
+    return None
+
+
+def shown_path(text: str | os.PathLike[str], room: int | None = None) -> str:
+    """A name or path as a message quotes it: :func:`visible`, and cut to ``room`` characters
+    (ending in ``...``) when given."""
+    shown = visible(os.fspath(text))
+    if room is not None and len(shown) > room:
+        return shown[: max(room - 3, 0)] + "..."
+    return shown
