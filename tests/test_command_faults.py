@@ -476,8 +476,8 @@ def test_regression_save_with_a_nul_byte_in_the_repl_is_refused_in_plain_words(t
         "can hold"
     ]
     assert texts(session.execute("save a\0")) == [
-        "'a\\x00' is not a save name: use letters, digits, '-', '_' and '.', at most 100 "
-        "characters (e.g. evening)"
+        "'a\\x00' is not a save name: use letters, digits, '-', '_' and '.' (not '-' or '.' "
+        "first), at most 100 characters (e.g. evening)"
     ]
     assert list((tmp_path / "sub").iterdir()) == []
 
@@ -594,3 +594,43 @@ def test_regression_saves_list_json_of_a_name_that_is_not_utf8_is_valid_json(_ho
     assert done.returncode == 0, done.stderr
     assert '"name": "latin\\udce9"' in done.stdout
     assert json.loads(done.stdout)["saves"][0]["name"] == "latin\udce9"
+
+
+# -- seeds are one kind of number everywhere -------------------------------------------------------
+@pytest.mark.parametrize("seed", ["9223372036854775808", "99999999999999999999999999", "-1"])
+def test_regression_a_deal_file_seed_out_of_range_is_one_line_like_the_option(
+    tmp_path: Path, seed: str
+) -> None:
+    """A seed a deal file gives is bounded as ``--seed`` is (0 to 2^63-1): it was run."""
+    path = tmp_path / "big.toml"
+    path.write_text(f'format = 1\ngame = "cucu"\nseed = {seed}\n', encoding="utf-8")
+    assert_one_line_error(invoke("run", str(path)), "big.toml", "'seed'")
+    if seed != "-1":
+        assert_one_line_error(invoke("run", str(path)), "at most 9223372036854775807")
+    largest = tmp_path / "largest.toml"
+    largest.write_text('format = 1\ngame = "cucu"\nseed = 9223372036854775807\n', encoding="utf-8")
+    assert invoke("run", str(largest), "--json").exit_code == 0
+
+
+def test_regression_minus_zero_is_seed_0_in_the_repl_as_on_the_command_line() -> None:
+    """``--seed -0`` and the lobby's ``play cucu -0`` meant seed 0; the REPL's ``new -0`` was
+    refused. One parse of a seed now: ``-0`` is 0 everywhere, ``-1`` nowhere."""
+    assert whole_number("-0") == 0
+    session, _ = make_session()
+    session.execute("auto all")
+    assert session.state.is_over
+    session.execute("new -0")
+    assert session.state.seed == 0
+    refused = [item.text for item in session.execute("new -1") if isinstance(item, Problem)]
+    assert refused and refused[0].startswith("new takes nothing or a seed")
+
+
+def test_regression_a_save_name_may_not_start_with_a_minus() -> None:
+    """``save -x`` was taken and then told to continue with ``cardavia resume -x``, which is
+    an unknown option: a save name starts with a letter, a digit or ``_``."""
+    with pytest.raises(CardaviaError, match=r"^'-x' is not a save name: .*not '-' or '\.' first"):
+        save_target("-x")
+    session, _ = make_session()
+    told = [item.text for item in session.execute("save -x") if isinstance(item, Problem)]
+    assert told and "is not a save name" in told[0]
+    assert save_target("_x").name == "_x.toml"

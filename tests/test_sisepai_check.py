@@ -150,6 +150,7 @@ def test_check_path_imports_no_state_machine_nor_rich():
         [
             "cardavia_cli.engine.counts",
             "cardavia_cli.engine.errors",
+            "cardavia_cli.engine.numbers",
             "cardavia_cli.games.sisepai.cards",
             "cardavia_cli.games.sisepai.check",
             "cardavia_cli.games.sisepai.melds",

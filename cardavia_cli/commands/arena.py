@@ -171,13 +171,13 @@ def arena(
 def _whole(text: str, option: str) -> int:
     """``text`` (ASCII digits, an optional ``-``) as an integer, or a one-line error naming
     ``option``."""
-    from cardavia_cli.engine.numbers import parse_int
+    from cardavia_cli.engine.numbers import MAX_SEED, parse_int
 
     value = parse_int(text.strip())
     if value is None:
         fail(f"{option} {text!r}: give a whole number")
-    if value > 2**63 - 1:
-        fail(f"{option} {text!r}: at most {2**63 - 1} (a deal file holds 64-bit integers)")
+    if value > MAX_SEED:
+        fail(f"{option} {text!r}: at most {MAX_SEED} (a deal file holds 64-bit integers)")
     return value
 
 

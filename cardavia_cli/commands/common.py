@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 
+from cardavia_cli.engine.numbers import MAX_SEED
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -106,10 +108,6 @@ def guarded(fn: F) -> F:
             raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
-
-
-#: The largest seed: a deal file (TOML) holds signed 64-bit integers.
-MAX_SEED = 2**63 - 1
 
 
 def whole_number(text: str | int) -> int:

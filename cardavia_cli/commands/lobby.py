@@ -31,7 +31,7 @@ from rich.text import Text
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.interface import Completion
-from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.engine.numbers import parse_int, parse_seed
 from cardavia_cli.repl.commands import Registry
 from cardavia_cli.repl.output import Note, Problem, Reply
 from cardavia_cli.repl.render import Renderer
@@ -265,8 +265,8 @@ class Lobby:
         game = self.game_named(args[0])
         seed = None
         if len(args) == 2:
-            seed = parse_int(args[1])
-            if seed is None or seed < 0:
+            seed = parse_seed(args[1])
+            if seed is None:
                 return [Problem(f"{args[1]!r} is not a seed (a whole number, 0 or more)")]
         self._play(game, seed, self._game_reader(), self.console)
         return [Note("Back in the lobby (help lists the commands).", style="dim")]

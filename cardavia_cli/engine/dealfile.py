@@ -28,7 +28,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
-from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.engine.numbers import parse_int, seed_problem
 from cardavia_cli.engine.paths import path_problem, shown_path
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
@@ -187,6 +187,8 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
         )
     df = DealFile(game=info.name)
     df.seed = _int(data.get("seed", 0), "seed", at_line(where, text, "seed"), minimum=0)
+    if (why := seed_problem(df.seed)) is not None:
+        raise DealFileError(f"'seed': {why}", at_line(where, text, "seed"))
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):

@@ -7,6 +7,12 @@ which accepts ASCII digits only, with an optional leading ``-``.
 
 >>> parse_int("42"), parse_int("-5"), parse_int("²"), parse_int("1_000"), parse_int("")
 (42, -5, None, None, None)
+
+A seed is read in one way wherever it comes from (an option, the lobby, the REPL's ``new``, a
+deal file): :func:`seed_problem` says why a number is not one.
+
+>>> seed_problem(7), seed_problem(-1), parse_seed("-0"), parse_seed("9223372036854775808")
+(None, 'a seed is 0 or more, not -1', 0, None)
 """
 
 from __future__ import annotations
@@ -26,3 +32,22 @@ def parse_int(text: str) -> int | None:
         return int(text)
     except ValueError:  # longer than sys.get_int_max_str_digits()
         return None
+
+
+#: The largest seed: a deal file (TOML) holds signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+
+
+def seed_problem(value: int) -> str | None:
+    """Why ``value`` is not a seed (0 to :data:`MAX_SEED`), in words, or ``None``."""
+    if value < 0:
+        return f"a seed is 0 or more, not {value}"
+    if value > MAX_SEED:
+        return f"a seed is at most {MAX_SEED} (a deal file holds 64-bit integers), not {value}"
+    return None
+
+
+def parse_seed(text: str) -> int | None:
+    """``text`` as a seed (:func:`parse_int`, then 0 to :data:`MAX_SEED`), else ``None``."""
+    value = parse_int(text)
+    return value if value is not None and seed_problem(value) is None else None

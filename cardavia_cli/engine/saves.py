@@ -4,7 +4,7 @@
 
 A save name without a slash is a save in the saves folder: ``evening`` (or ``evening.toml``)
 is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-``, ``_`` and
-``.`` (not first), at most :data:`MAX_NAME` characters. Anything with a slash is a path: it
+``.`` (neither ``-`` nor ``.`` first), at most :data:`MAX_NAME` characters. Anything with a slash is a path: it
 must end in ``.toml`` and its folder must already exist (no folders are created outside the
 saves folder). Only the saves folder itself is created, by :func:`prepare_folder`, just before
 writing (:func:`write_save`: the folder, then an atomic write, so a save is never
@@ -76,7 +76,9 @@ AUTOSAVE = "autosave"
 #: How many autosaves are kept: the most recent ones (:func:`prune_autosaves`).
 AUTOSAVES_KEPT = 5
 _AUTOSAVE_NAME = re.compile(rf"{AUTOSAVE}-[a-z][a-z0-9_]*-[0-9]+(-[0-9]+)?")
-_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
+#: A save name: never ``-`` first (it would read as an option in ``cardavia resume NAME``)
+#: nor ``.`` first (a hidden file).
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
 
 
 def _shown(text: str, room: int = 60) -> str:
@@ -200,8 +202,8 @@ def save_target(name: str) -> Path:
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
     if not _NAME.fullmatch(stem) or len(stem) > MAX_NAME:
         raise SaveTargetError(
-            f"{_shown(text, 40)!r} is not a save name: use letters, digits, '-', '_' and '.', "
-            f"at most {MAX_NAME} characters (e.g. evening)"
+            f"{_shown(text, 40)!r} is not a save name: use letters, digits, '-', '_' and '.' "
+            f"(not '-' or '.' first), at most {MAX_NAME} characters (e.g. evening)"
         )
     return saves_folder() / f"{stem}.toml"
 

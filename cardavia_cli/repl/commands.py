@@ -28,6 +28,7 @@ from rich.text import Text
 
 from cardavia_cli.engine.game import GameState
 from cardavia_cli.engine.interface import Completion, Switch, Verb
+from cardavia_cli.engine.numbers import parse_seed
 from cardavia_cli.engine.ui import HINT_HELP, TABLE_HELP, GameCommand, GameUI
 from cardavia_cli.engine.words import plural
 from cardavia_cli.repl.output import Note, Problem, Reply
@@ -409,13 +410,14 @@ def _over(session: Shell) -> bool:
 )
 def _new(session: Shell, args: str) -> Reply:
     words = args.split()
-    if len(words) > 1 or (words and (not is_number(words[0]) or int(words[0]) >= 2**63)):
+    seed = parse_seed(words[0]) if len(words) == 1 else None
+    if len(words) > 1 or (words and seed is None):
         return [
             _usage(
                 "new", "new takes nothing or a seed (a whole number from 0 below 2^63), e.g. new 42"
             )
         ]
-    return session.new_game(int(words[0]) if words else None)
+    return session.new_game(seed)
 
 
 def _at_break(session: Shell) -> bool:
