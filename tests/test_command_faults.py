@@ -329,7 +329,7 @@ def test_regression_save_a_toml_toml_prints_a_resume_command_for_that_file():
 
 
 @settings(max_examples=60)
-@given(st.from_regex(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,12}", fullmatch=True))
+@given(st.from_regex(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,12}", fullmatch=True))
 def test_the_resume_name_of_a_save_reads_back_as_the_same_file(name: str):
     target = save_target(name)
     assert save_path(resume_name(target)) == target
