@@ -634,3 +634,18 @@ def test_regression_a_save_name_may_not_start_with_a_minus() -> None:
     told = [item.text for item in session.execute("save -x") if isinstance(item, Problem)]
     assert told and "is not a save name" in told[0]
     assert save_target("_x").name == "_x.toml"
+
+
+def test_regression_a_game_saved_under_a_name_is_kept_there_after_each_decision(
+    _home: Path,
+) -> None:
+    """``save xx`` wrote the game once and later decisions went nowhere, so ``resume xx``
+    replayed an old position (and the ledger could record the deal twice): a named save is
+    kept up to date from then on, as with ``--save NAME``."""
+    session, _ = make_session()
+    [note] = texts(session.execute("save xx"))
+    assert "(0 actions; kept there after each of your decisions)" in note
+    session.execute("auto")
+    session.execute("auto")
+    saved = load_deal(_home / "saves" / "xx.toml")
+    assert saved.actions == session.state.recorded_actions() and len(saved.actions) >= 2

@@ -225,13 +225,16 @@ class SaveKeeper:
         except OSError as exc:
             return [Problem(f"cannot save to {target}: {exc.strerror or exc}")]
         self.save_to = target
+        # a game saved under a name is kept there from now on, as with --save NAME
+        kept = "" if self.autosave else "; kept there after each of your decisions"
+        self.autosave = True
         n = len(self.saved or [])
         actions = f"{n} action{'' if n == 1 else 's'}"
         if state.is_over:
             replay = f"cardavia run {resume_name(path)}"
             return [Note(f"Saved to {path} ({actions}; it is over). Replay it with: {replay}")]
         resume = f"cardavia resume {resume_name(path)}"
-        return [Note(f"Saved to {path} ({actions}). Continue it with: {resume}")]
+        return [Note(f"Saved to {path} ({actions}{kept}). Continue it with: {resume}")]
 
     def autosave_now(self, state: GameState) -> Reply:
         """With autosave: save when the person decided since the last save, at a break
