@@ -649,3 +649,13 @@ def test_regression_a_game_saved_under_a_name_is_kept_there_after_each_decision(
     session.execute("auto")
     saved = load_deal(_home / "saves" / "xx.toml")
     assert saved.actions == session.state.recorded_actions() and len(saved.actions) >= 2
+
+
+def test_regression_run_of_a_missing_bare_name_names_both_places(_home: Path) -> None:
+    """``run missing.toml`` named only the saves folder's file, though the person meant the
+    file in this folder: both places are named."""
+    assert_one_line_error(
+        invoke("run", "missing.toml"),
+        "missing.toml: no such file, here or in the saves folder (",
+        str(_home / "saves"),
+    )

@@ -48,6 +48,9 @@ def run(
     if not stop:
         saves_dir()  # the scores ledger is kept there: a saves folder that is a file stops here
     path = file if file.exists() else save_path(str(file))
+    if not path.exists() and path != file:
+        # a bare name is looked for in this folder and among the saves: name both
+        fail(f"{file}: no such file, here or in the saves folder ({saves_dir()})")
     deal = load_deal(path)
     state = replay(deal, str(path))
     info = load_game(deal.game)
