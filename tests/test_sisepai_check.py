@@ -25,11 +25,19 @@ from sisepai_support import cards as codes_of
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
-from cardavia_cli.commands.batch import run_batch, split_line
+from cardavia_cli.commands import batch as batch_module
+from cardavia_cli.commands.batch import json_answer, run_batch, split_line
 from cardavia_cli.engine.errors import CardaviaError, CardError, HandError
 from cardavia_cli.games.sisepai import melds
-from cardavia_cli.games.sisepai.cards import PACK
-from cardavia_cli.games.sisepai.check import check_hand, check_words, parse_check_words
+from cardavia_cli.games.sisepai.cards import COPIES, PACK, counts_of
+from cardavia_cli.games.sisepai.check import (
+    CheckAnswer,
+    check_hand,
+    check_line,
+    check_words,
+    parse_check_words,
+)
+from cardavia_cli.games.sisepai.melds import Meld, meld_kind
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -250,17 +258,10 @@ def test_parse_check_words_bad_options(words, message):
 # ---------------------------------------------------------------- sample hands
 
 
-def sample_hands(seed: int = 11) -> list[tuple[list[str], list[str]]]:
-    """(concealed, exposed) pairs: 10 random deals (no win), 10 complete hands (wins), 10
-    20-card hands (waits), 10 complete or 20-card hands with one or two exposed melds."""
-    rng = random.Random(seed)
-    pack = list(PACK)
-    out: list[tuple[list[str], list[str]]] = []
-    for _ in range(10):
-        rng.shuffle(pack)
-        out.append((pack[:21], []))
-    wins = []
-    while len(wins) < 30:
+def random_wins(rng: random.Random, n: int) -> list[list[list[str]]]:
+    """``n`` complete 21-card hands, each as its melds (card texts), melds drawn at random."""
+    wins: list[list[list[str]]] = []
+    while len(wins) < n:
         held = dict.fromkeys(PACK_COPIES, 0)
         hand: list[list[str]] = []
         size = 0
@@ -278,6 +279,19 @@ def sample_hands(seed: int = 11) -> list[tuple[list[str], list[str]]]:
             if size == 21:
                 wins.append(hand)
                 break
+    return wins
+
+
+def sample_hands(seed: int = 11) -> list[tuple[list[str], list[str]]]:
+    """(concealed, exposed) pairs: 10 random deals (no win), 10 complete hands (wins), 10
+    20-card hands (waits), 10 complete or 20-card hands with one or two exposed melds."""
+    rng = random.Random(seed)
+    pack = list(PACK)
+    out: list[tuple[list[str], list[str]]] = []
+    for _ in range(10):
+        rng.shuffle(pack)
+        out.append((pack[:21], []))
+    wins = random_wins(rng, 30)
     for hand in wins[:10]:
         out.append(([c for m in hand for c in m], []))
     for hand in wins[10:20]:
@@ -300,14 +314,15 @@ SAMPLE = sample_hands()
 
 
 def line_of(cards: list[str], exposed: list[str], style: int) -> str:
-    """One batch line, its exposed melds written in one of three command-line styles."""
+    """One batch line, its exposed melds written in one of four command-line styles."""
     words = list(cards)
     for meld in exposed:
         words += (
             ["--exposed", shlex.quote(meld)],
             ["-e", shlex.quote(meld)],
             [shlex.quote(f"--exposed={meld}")],
-        )[style % 3]
+            ["--exposed", f'"{meld}"'],
+        )[style % 4]
     return " ".join(words)
 
 
@@ -470,8 +485,7 @@ class Trickle(io.RawIOBase):
         return chunk
 
 
-def answer_of(words: list[str]) -> dict[str, object]:
-    return check_words(words).to_json()
+answer_of = check_line
 
 
 @pytest.mark.parametrize("step", [1, 7, 64, 1 << 20])
@@ -528,3 +542,166 @@ def test_readme_batch_example():
     assert (code, err) == (0, "")
     assert [a["score"] for a in answers] == [13, None]
     assert answers[1]["waits"] == "rK yK yA yE wK gK F".split()
+
+
+# ---------------------------------------------------------------- the fast paths
+
+
+_QUOTED_WORDS = st.text(alphabet='rKP F"- e\t\r\n\x00\x01\u00a0', max_size=30)
+
+
+@given(_QUOTED_WORDS)
+def test_regression_double_quoted_lines_split_like_shlex(line):
+    """``--exposed "rP yP wP"`` lines (half of a realistic mix) no longer go through shlex;
+    the words, and the error for an unclosed quote, are still shlex's own."""
+    try:
+        expected = shlex.split(line, comments=True)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=str(exc)):
+            split_line(line)
+        return
+    assert split_line(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ('rK -e "rP yP wP" --exposed="wK"', ["rK", "-e", "rP yP wP", "--exposed=wK"]),
+        ('a"b c"d "" " "', ["ab cd", "", " "]),
+        ('"rP\tyP" x\r', ["rP\tyP", "x"]),
+        ('"\x00" \u00a0"a b"', ["\x00", "\u00a0a b"]),
+    ],
+)
+def test_split_line_double_quotes(line, words):
+    assert split_line(line) == words == shlex.split(line, comments=True)
+
+
+def test_other_whitespace_is_what_str_split_adds_to_shlex():
+    spaces = [chr(i) for i in range(0x110000) if chr(i).isspace()]
+    assert batch_module.SHLEX_WHITESPACE == shlex.shlex(posix=True).whitespace
+    assert batch_module.OTHER_WHITESPACE == "".join(
+        c for c in spaces if c not in batch_module.SHLEX_WHITESPACE
+    )
+
+
+def test_json_answer_encodes_like_json_dumps():
+    doc = {"win": False, "reason": "é ²", "n": [1, None]}
+    assert json_answer(lambda words: doc)(["x"]) == json.dumps(doc, ensure_ascii=False)
+
+
+def test_to_json_text_is_json_dumps_of_to_json():
+    answers = [check_hand(c, e) for c, e in SAMPLE]
+    answers += [check_hand(E3.split()), check_hand(E3.split()[:-1])]
+    answers.append(check_hand("F F F F rK rK rK rK yK yK yK yK wK wK wK wK gK gK gK gK".split()))
+    answers.append(check_hand(SAMPLE[0][0][:20]))  # no card completes it
+    e6b = "rK rA rE yK yA yA wR wR wR wR gH gH gH F F".split()
+    answers.append(check_hand(e6b, ["gP gP gP", "rP yP wP"]))
+    answers.append(CheckAnswer(False, None, (), (), "something else"))
+    kinds = {("waits" if a.waits is not None else a.win, bool(a.waits)) for a in answers}
+    assert kinds == {(True, False), (False, False), ("waits", True), ("waits", False)}
+    for answer in answers:
+        assert answer.to_json_text() == json.dumps(answer.to_json(), ensure_ascii=False)
+
+
+def test_meld_of_sorted_knows_every_meld():
+    import itertools
+
+    for n in range(0, 6):
+        for combo in itertools.combinations_with_replacement(range(29), n):
+            kind = meld_kind(combo)
+            assert melds.meld_of_sorted(combo) == (None if kind is None else Meld(combo, kind))
+    assert len(melds.MELDS) == len(ALL_MELDS)
+
+
+def plain_waits(concealed: list[int], exposed: list[list[int]]) -> list[int]:
+    """The waits by the plain loop: every code not all held, added, and the nine look-ups."""
+    counts = counts_of(concealed)
+    held = counts_of([*concealed, *(c for m in exposed for c in m)])
+    out = []
+    for code in range(29):
+        if held[code] < COPIES[code]:
+            counts[code] += 1
+            if melds.is_complete(counts):
+                out.append(code)
+            counts[code] -= 1
+    return out
+
+
+def plain_partition(counts: list[int]) -> tuple[int, list[Meld]] | None:
+    """The best partition by walking the group tables directly, a new meld each time."""
+    score, found = 0, []
+    for codes, group in melds.GROUPS:
+        best = melds._BEST[group][melds._key([counts[c] for c in codes])]
+        if best is None:
+            return None
+        score += best[0]
+        for local in best[1]:
+            found.append(Meld.of(codes[p] for p in local))
+    found += [Meld((28,), "flower")] * counts[28]
+    return score + 3 * counts[28], sorted(found, key=lambda m: m.cards)
+
+
+def near_wins(seed: int) -> list[tuple[list[int], list[list[int]]]]:
+    """20-card hands (concealed, exposed) a card or a meld away from a win, or further."""
+    rng = random.Random(seed)
+    out = []
+    for hand in random_wins(rng, 40):
+        shown = [codes_of(m) for m in hand[: rng.randrange(3)]]
+        cards = [c for m in hand[len(shown) :] for c in codes_of(m)]
+        for i in range(len(cards)):  # a card away: one group open (or none)
+            out.append((cards[:i] + cards[i + 1 :], shown))
+        singles = [i for i, c in enumerate(cards) if c == 28 or c % 7 == 0]
+        if singles:  # a General or a flower away: every group complete
+            out.append((cards[: singles[0]] + cards[singles[0] + 1 :], shown))
+        swapped = list(cards[1:])  # two cards swapped for others: two groups open
+        swapped[0] = rng.randrange(29)
+        out.append((swapped, shown))
+    return out
+
+
+def test_waits_equal_the_plain_loop_over_every_code():
+    cases = near_wins(5)
+    opened = set()
+    for concealed, exposed in cases:
+        try:
+            found = melds.waits(concealed, exposed)
+        except ValueError:  # more copies than the pack holds: the plain loop is not asked
+            continue
+        assert found == plain_waits(concealed, exposed), text(concealed)
+        opened.add(sum(not ok for ok in melds_open(counts_of(concealed))))
+    assert {0, 1, 2} <= opened
+
+
+def melds_open(counts: list[int]) -> list[bool]:
+    """Whether each group of the hand splits completely."""
+    return [melds._BEST[g][melds._key([counts[c] for c in codes])] is not None
+            for codes, g in melds.GROUPS]  # fmt: skip
+
+
+def test_best_partition_equals_the_group_tables_walked_directly():
+    rng = random.Random(8)
+    hands = [[c for m in hand for c in codes_of(m)] for hand in random_wins(rng, 60)]
+    pack = list(range(29)) * 4
+    hands += [rng.sample(pack, 21) for _ in range(60)]
+    wins = 0
+    for hand in hands:
+        counts = counts_of(hand)
+        assert melds.best_partition(counts) == plain_partition(counts)
+        wins += plain_partition(counts) is not None
+    assert wins >= 60
+
+
+MIX = ROOT / "benchmarks" / "data" / "sisepai-check-mix.txt"
+
+
+def test_batch_answers_the_benchmark_mix_like_the_single_form():
+    """Every line of the shipped mix: the batch answer is the single form's document (the
+    words split by shlex, the answer encoded by json)."""
+    lines = MIX.read_text(encoding="utf-8").splitlines()
+    hands = [line for line in lines if line.strip() and not line.startswith("#")]
+    assert len(hands) == 108
+    code, answers, err = batch("\n".join(lines) + "\n")
+    assert (code, err) == (0, "")
+    expected = [check_words(shlex.split(line, comments=True)).to_json() for line in hands]
+    assert answers == expected
+    assert sum("waits" in a for a in answers) == 44 and sum(a["win"] for a in answers) == 50

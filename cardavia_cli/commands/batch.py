@@ -21,9 +21,19 @@ from typing import IO, Any
 
 from cardavia_cli.engine.errors import CardaviaError
 
+#: The whitespace of ``str.split`` that :mod:`shlex` does not split on (it splits on the four
+#: characters of :data:`SHLEX_WHITESPACE` only); a test checks this against ``str.isspace``.
+OTHER_WHITESPACE = (
+    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+SHLEX_WHITESPACE = " \t\r\n"
 #: Any character that makes :func:`shlex.split` differ from ``str.split``: quotes, the
 #: escape, the comment sign, and whitespace other than the four that both split on.
-_SPECIAL = re.compile(r"['\"\\#]|[^\S \t\r\n]")
+_SPECIAL = re.compile("[" + re.escape("'\"\\#" + OTHER_WHITESPACE) + "]")
+#: The same less the double quote: what the double-quote path leaves to :mod:`shlex`, with
+#: the two characters it uses as stand-ins.
+_HARD = re.compile("[" + re.escape("'\\#\x00\x01" + OTHER_WHITESPACE) + "]")
 #: Bytes read from the input at most at a time.
 CHUNK = 1 << 16
 
@@ -31,15 +41,46 @@ CHUNK = 1 << 16
 def split_line(line: str) -> list[str]:
     """The words of one input line, as ``shlex.split(line, comments=True)`` gives them.
 
-    Lines without quotes, backslashes, ``#`` or unusual whitespace (nearly all of them) take
-    a fast path with the same result. Raises ``ValueError`` for an unclosed quote or a
-    trailing backslash (the message of :mod:`shlex`).
+    Lines without quotes, backslashes, ``#`` or unusual whitespace (nearly all of them) are
+    split by ``str.split``; lines whose only quoting is double quotes (``--exposed "rP yP
+    wP"``) by :func:`_split_double_quoted`; both give what :mod:`shlex` gives, which splits
+    the rest. Raises ``ValueError`` for an unclosed quote or a trailing backslash (the
+    message of :mod:`shlex`).
     """
     if _SPECIAL.search(line) is None:
         return line.split()
+    if _HARD.search(line) is None:
+        words = _split_double_quoted(line)
+        if words is not None:
+            return words
     import shlex
 
     return shlex.split(line, comments=True)
+
+
+def _split_double_quoted(line: str) -> list[str] | None:
+    """``shlex.split(line, comments=True)`` for a line whose only special characters are
+    double quotes and the four whitespace characters (no NUL nor ``\\x01`` either), or
+    ``None`` for the rarer shapes left to :mod:`shlex` (an empty quoted part, a tab, a
+    carriage return or a newline inside quotes). Raises ``ValueError`` for an unclosed quote.
+
+    Without an escape every ``"`` opens or closes a quoted part, in which nothing else is
+    special (POSIX shell rules, as :mod:`shlex` applies them): the spaces inside quotes are
+    hidden as NULs, the quotes dropped, the line split on whitespace and the spaces put
+    back.
+    """
+    parts = line.split('"')
+    if not len(parts) % 2:
+        raise ValueError("No closing quotation")
+    if '""' in line:
+        return None
+    for i in range(1, len(parts), 2):
+        quoted = parts[i]
+        if "\t" in quoted or "\r" in quoted or "\n" in quoted:
+            return None
+        parts[i] = quoted.replace(" ", "\x00")
+    words = "".join(parts).split()
+    return "\x01".join(words).replace("\x00", " ").split("\x01") if words else []
 
 
 def _lines(source: IO[bytes]) -> Iterator[list[bytes]]:
@@ -60,24 +101,25 @@ def _lines(source: IO[bytes]) -> Iterator[list[bytes]]:
 
 
 def run_batch(
-    answer: Callable[[list[str]], dict[str, Any]], source: IO[bytes], sink: IO[str]
+    answer: Callable[[list[str]], str], source: IO[bytes], sink: IO[str]
 ) -> tuple[int, int, int]:
     """Answer every line of ``source`` (bytes, UTF-8) on ``sink`` (text), one JSON line each.
 
-    ``answer`` turns a line's words into the JSON document of the single command, raising
-    :class:`~cardavia_cli.engine.errors.CardaviaError` for bad input. Returns ``(answered,
+    ``answer`` turns a line's words into the JSON text (one line) of the single command's
+    document, raising :class:`~cardavia_cli.engine.errors.CardaviaError` for bad input; see
+    :func:`json_answer` for a function that gives the document itself. Returns ``(answered,
     bad, first_bad)``: the answers written, how many of them were errors, and the number of
     the first bad line (0 when none). Errors other than ``CardaviaError`` propagate.
     """
-    dumps = json.dumps
     number = answered = bad = first_bad = 0
+    split = split_line
     for lines in _lines(source):
         out: list[str] = []
         for raw in lines:
             number += 1
             doc: dict[str, Any]
             try:
-                words = split_line(raw.decode("utf-8"))
+                words = split(raw.decode("utf-8"))
             except UnicodeDecodeError:
                 doc = {"error": "the line is not valid UTF-8", "line": number}
             except ValueError as exc:  # shlex: an unclosed quote, a trailing backslash
@@ -86,17 +128,30 @@ def run_batch(
                 if not words:
                     continue
                 try:
-                    doc = answer(words)
+                    out.append(answer(words))
+                    continue
                 except CardaviaError as exc:
                     doc = {"error": " ".join(str(exc).split()), "line": number}
-                else:
-                    out.append(dumps(doc, ensure_ascii=False))
-                    continue
             bad += 1
             first_bad = first_bad or number
-            out.append(dumps(doc, ensure_ascii=False))
+            out.append(_encode(doc))
         if out:
             answered += len(out)
-            sink.write("\n".join(out) + "\n")
+            out.append("")
+            sink.write("\n".join(out))
             sink.flush()
     return answered, bad, first_bad
+
+
+#: ``json.dumps(doc, ensure_ascii=False)``, without building an encoder per call.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def json_answer(answer: Callable[[list[str]], dict[str, Any]]) -> Callable[[list[str]], str]:
+    """An ``answer`` for :func:`run_batch` from one that gives the JSON document (a dict):
+    the document as ``json.dumps(doc, ensure_ascii=False)`` writes it."""
+
+    def text(words: list[str]) -> str:
+        return _encode(answer(words))
+
+    return text

@@ -95,16 +95,14 @@ def _check_batch(cards: list[str], exposed: list[str]) -> NoReturn:
     import sys
 
     from cardavia_cli.commands.batch import run_batch
-    from cardavia_cli.games.sisepai.check import check_words
+    from cardavia_cli.games.sisepai.check import check_line
 
     if cards != ["-"]:
         fail("'-' (read hands from standard input) must be the only card argument")
     if exposed:
         fail("with '-', give the --exposed melds on each input line")
     try:
-        answered, bad, first = run_batch(
-            lambda words: check_words(words).to_json(), sys.stdin.buffer, sys.stdout
-        )
+        answered, bad, first = run_batch(check_line, sys.stdin.buffer, sys.stdout)
     except BrokenPipeError:
         _silence_stdout()
         raise typer.Exit(141) from None

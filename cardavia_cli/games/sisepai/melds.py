@@ -14,7 +14,9 @@ canonical tie-break, distance to a win) is precomputed by exhaustive search over
 and then looked up: a win check is nine table look-ups. The tables ship with the package
 (:data:`TABLES_FILE`, written by ``scripts/build_meld_tables.py`` from :func:`build_tables`;
 a test checks that the shipped file equals a fresh build), so importing this module costs a
-file read rather than the search.
+file read rather than the search. The melds of a group's best partition are made once per
+pattern met and kept (a group has at most 625 patterns), and :func:`waits` asks only the
+group that one more card can complete.
 
 The canonical tie-break of rules 10.3 decomposes the same way: the groups' meld tuples map
 monotonically into the global index order, and merging the same melds into two sorted lists
@@ -25,11 +27,14 @@ hands.)
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
+from typing import Any
 
 from cardavia_cli.games.sisepai.cards import (
     COPIES,
@@ -65,7 +70,13 @@ def meld_kind(cards: Iterable[int]) -> str | None:
     >>> meld_kind([0]), meld_kind([27, 20, 13, 6]), meld_kind([0, 0])
     ('general', 'soldier4', None)
     """
-    cs = sorted(cards)
+    cs = tuple(sorted(cards))
+    kind = _KINDS.get(cs)
+    return kind if kind is not None else _classify(cs)
+
+
+def _classify(cs: tuple[int, ...]) -> str | None:
+    """:func:`meld_kind` of cards already sorted, worked out from the rules (section 5)."""
     n = len(cs)
     if n == 0 or n > 4:
         return None
@@ -91,6 +102,26 @@ def meld_kind(cards: Iterable[int]) -> str | None:
     if n >= 3 and all(p == 6 for p in pieces) and len(set(colours)) == n:
         return "soldier3" if n == 3 else "soldier4"
     return None
+
+
+def _every_meld() -> Iterator[tuple[int, ...]]:
+    """The card tuples (sorted) of every legal meld: singles, identical sets, the mixed sets."""
+    for code in range(NUM_CODES):
+        yield (code,)
+        yield from ((code,) * n for n in (2, 3, 4))
+    for colour in range(4):
+        yield tuple(7 * colour + p for p in (0, 1, 2))
+        yield tuple(7 * colour + p for p in (3, 4, 5))
+    soldiers = (6, 13, 20, 27)
+    for n in (3, 4):
+        yield from itertools.combinations(soldiers, n)
+
+
+#: :func:`meld_kind` of every legal meld, by its sorted cards: the look-up that answers nearly
+#: every call (anything else goes through :func:`_classify`, which says ``None``).
+_KINDS: dict[tuple[int, ...], str] = {
+    cs: kind for cs in _every_meld() if (kind := _classify(cs)) is not None
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +167,16 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
+
+
+#: Every legal meld, by its cards in canonical order (see :func:`meld_of_sorted`).
+MELDS: dict[tuple[int, ...], Meld] = {cs: Meld(cs, kind) for cs, kind in _KINDS.items()}
+
+
+def meld_of_sorted(cards: tuple[int, ...]) -> Meld | None:
+    """The meld made of ``cards`` (code indexes already in ascending order), else ``None``:
+    :meth:`Meld.of` without the sort and the checks, for a hot path."""
+    return MELDS.get(cards)
 
 
 # -- the ten groups ------------------------------------------------------------------------
@@ -398,27 +439,86 @@ def group_distances(counts: Sequence[int]) -> list[int]:
     return [group_distance(g, counts) for g in range(len(_DIST_GROUPS))]
 
 
-def best_partition(counts: Sequence[int]) -> tuple[int, list[Meld]] | None:
-    """The highest-scoring partition of a hand into melds, with the canonical tie-break of
-    rules 10.3, as ``(score, melds)`` with melds sorted canonically; ``None`` if incomplete."""
+#: The table of completeness of each group, in the order of :data:`GROUPS`.
+_GROUP_OK: tuple[list[bool], ...] = (_CMD_OK, _FLD_OK) * 4 + (_SOL_OK,)
+#: What one more card of each code adds to its group's table key (0 for the flower).
+_KEY_STEP: tuple[int, ...] = tuple(
+    0 if group is None else 5 ** (len(GROUPS[group][0]) - 1 - GROUPS[group][0].index(code))
+    for code, group in enumerate(GROUP_OF)
+)
+#: The melds of each group's best partition, by table key, made on first use: ``(score,
+#: melds)``, or ``None`` for a pattern that does not split completely (order of :data:`GROUPS`).
+_GROUP_MELDS: tuple[dict[int, tuple[int, tuple[Meld, ...]] | None], ...] = tuple({} for _ in GROUPS)
+_GROUPS = range(len(GROUPS))
+_UNKNOWN: Any = object()
+_FLOWER_MELD = Meld((FLOWER,), "flower")
+_BY_CARDS = attrgetter("cards")
+
+
+def _group_keys(counts: Sequence[int]) -> list[int]:
+    """The table key of each group's count pattern, in the order of :data:`GROUPS`."""
+    c = counts
+    return [
+        c[0] * 25 + c[1] * 5 + c[2],
+        c[3] * 25 + c[4] * 5 + c[5],
+        c[7] * 25 + c[8] * 5 + c[9],
+        c[10] * 25 + c[11] * 5 + c[12],
+        c[14] * 25 + c[15] * 5 + c[16],
+        c[17] * 25 + c[18] * 5 + c[19],
+        c[21] * 25 + c[22] * 5 + c[23],
+        c[24] * 25 + c[25] * 5 + c[26],
+        c[6] * 125 + c[13] * 25 + c[20] * 5 + c[27],
+    ]
+
+
+def _group_melds(group: int, key: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """The best partition of group number ``group`` (in :data:`GROUPS`) for its table key."""
+    memo = _GROUP_MELDS[group]
+    if key in memo:
+        return memo[key]
+    codes, name = GROUPS[group]
+    best = _BEST[name][key]
+    found = None
+    if best is not None:
+        melds = tuple(
+            Meld(tuple(codes[p] for p in local), _local_kind(local, name)) for local in best[1]
+        )
+        found = (best[0], melds)
+    memo[key] = found
+    return found
+
+
+def _partition(counts: Sequence[int]) -> tuple[int, list[Meld]] | None:
+    """:func:`best_partition` with the melds not yet sorted."""
     score = 0
     melds: list[Meld] = []
-    for codes, group in GROUPS:
-        b = _BEST[group][_key([counts[c] for c in codes])]
-        if b is None:
+    for group, key in enumerate(_group_keys(counts)):
+        found = _GROUP_MELDS[group].get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = _group_melds(group, key)
+        if found is None:
             return None
-        score += b[0]
-        for local in b[1]:
-            cards = tuple(codes[p] for p in local)
-            melds.append(Meld(cards, _local_kind(local, group)))
+        score += found[0]
+        melds.extend(found[1])
     flowers = counts[FLOWER]
-    score += 3 * flowers
-    melds.extend(Meld((FLOWER,), "flower") for _ in range(flowers))
-    melds.sort(key=lambda m: m.cards)
+    if flowers:
+        score += 3 * flowers
+        melds.extend([_FLOWER_MELD] * flowers)
     return score, melds
 
 
+def best_partition(counts: Sequence[int]) -> tuple[int, list[Meld]] | None:
+    """The highest-scoring partition of a hand into melds, with the canonical tie-break of
+    rules 10.3, as ``(score, melds)`` with melds sorted canonically; ``None`` if incomplete."""
+    found = _partition(counts)
+    if found is not None:
+        found[1].sort(key=_BY_CARDS)
+    return found
+
+
 def _check_copies(counts: Sequence[int], what: str) -> None:
+    if max(counts[:FLOWER]) <= COPIES[0] and counts[FLOWER] <= COPIES[FLOWER]:
+        return
     for code in range(NUM_CODES):
         if counts[code] > COPIES[code]:
             raise ValueError(
@@ -427,49 +527,69 @@ def _check_copies(counts: Sequence[int], what: str) -> None:
 
 
 def best_win(
-    concealed: Iterable[int], exposed: Iterable[Iterable[int]] = ()
+    concealed: Iterable[int], exposed: Iterable[Iterable[int] | Meld] = ()
 ) -> tuple[int, list[Meld]] | None:
     """rules 13.2: the best complete arrangement of 21 cards, or ``None``.
 
-    ``concealed`` holds the concealed cards plus the won card; ``exposed`` the fixed melds.
-    Returns ``(score, melds)`` where melds is the whole canonical list (exposed included).
-    Raises ``ValueError`` if an exposed group is not a meld or a code appears more often than
-    the pack holds. (The 21-card total is the caller's business.)
+    ``concealed`` holds the concealed cards plus the won card; ``exposed`` the fixed melds
+    (each its card codes, or a :class:`Meld`). Returns ``(score, melds)`` where melds is the
+    whole canonical list (exposed included). Raises ``ValueError`` if an exposed group is not
+    a meld or a code appears more often than the pack holds. (The 21-card total is the
+    caller's business.)
     """
-    fixed = [Meld.of(m) for m in exposed]
+    fixed = [m if isinstance(m, Meld) else Meld.of(m) for m in exposed]
     counts = counts_of(concealed)
-    total = list(counts)
-    for m in fixed:
-        for c in m.cards:
-            total[c] += 1
-    _check_copies(total, "the hand")
-    found = best_partition(counts)
+    if fixed:
+        total = list(counts)
+        for m in fixed:
+            for c in m.cards:
+                total[c] += 1
+        _check_copies(total, "the hand")
+    else:
+        _check_copies(counts, "the hand")
+    found = _partition(counts)
     if found is None:
         return None
     score, melds = found
-    allm = sorted(melds + fixed, key=lambda m: m.cards)
-    return score + sum(m.points for m in fixed), allm
+    if fixed:
+        melds.extend(fixed)
+        score += sum([MELD_POINTS[m.kind] for m in fixed])
+    melds.sort(key=_BY_CARDS)
+    return score, melds
 
 
-def waits(concealed20: Iterable[int], exposed: Iterable[Iterable[int]] = ()) -> list[int]:
+def waits(concealed20: Iterable[int], exposed: Iterable[Iterable[int] | Meld] = ()) -> list[int]:
     """rules 13.3: the codes, canonical order, that would complete a 20-card hand.
 
-    A code of which the hand (concealed plus exposed) already holds every copy is left out.
+    ``exposed`` holds the fixed melds (each its card codes, or a :class:`Meld`). A code of
+    which the hand (concealed plus exposed) already holds every copy is left out. Raises
+    ``ValueError`` if a code appears more often than the pack holds.
+
+    One more card changes only its own group (or none, a flower), so with two groups that do
+    not split completely nothing completes the hand, and with one only that group's codes can.
     """
     counts = counts_of(concealed20)
     held = list(counts)
     for m in exposed:
-        for c in m:
+        for c in m.cards if isinstance(m, Meld) else m:
             held[c] += 1
     _check_copies(held, "the hand")
+    keys = _group_keys(counts)
+    incomplete = [g for g, ok, key in zip(_GROUPS, _GROUP_OK, keys, strict=True) if not ok[key]]
+    if len(incomplete) > 1:
+        return []
+    if incomplete:  # only the codes of that group, which are in canonical order
+        group = incomplete[0]
+        codes: Iterable[int] = GROUPS[group][0]
+    else:
+        codes = range(NUM_CODES)
     out = []
-    for code in range(NUM_CODES):
+    for code in codes:
         if held[code] >= COPIES[code]:
             continue
-        counts[code] += 1
-        if is_complete(counts):
+        group = GROUP_OF[code]
+        if group is None or _GROUP_OK[group][keys[group] + _KEY_STEP[code]]:
             out.append(code)
-        counts[code] -= 1
     return out
 
 
