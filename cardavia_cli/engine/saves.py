@@ -5,9 +5,9 @@
 A save name without a slash is a save in the saves folder: ``evening`` (or ``evening.toml``)
 is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-``, ``_`` and
 ``.`` (neither ``-`` nor ``.`` first), at most :data:`MAX_NAME` characters. Anything with a
-slash is a path: it must end in ``.toml`` and its folder must already exist (no folders are created outside the
-saves folder). Only the saves folder itself is created, by :func:`prepare_folder`, just before
-writing (:func:`write_save`: the folder, then an atomic write, so a save is never
+slash is a path: it must end in ``.toml`` and its folder must already exist (no folders are
+created outside the saves folder). Only the saves folder itself is created, by
+:func:`prepare_folder`, just before writing (:func:`write_save`: the folder, then an atomic write, so a save is never
 overwritten by a part of another).
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
