@@ -7,8 +7,8 @@ is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-`
 ``.`` (neither ``-`` nor ``.`` first), at most :data:`MAX_NAME` characters. Anything with a
 slash is a path: it must end in ``.toml`` and its folder must already exist (no folders are
 created outside the saves folder). Only the saves folder itself is created, by
-:func:`prepare_folder`, just before writing (:func:`write_save`: the folder, then an atomic write, so a save is never
-overwritten by a part of another).
+:func:`prepare_folder`, just before writing (:func:`write_save`: the folder, then an atomic
+write, so a save is never overwritten by a part of another).
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
 can refuse to replace another game's save without asking; :func:`save_files` lists the saves,
