@@ -76,7 +76,8 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
         return
     table = Table(title="Saves (resume one with: cardavia resume NAME)", title_justify="left")
     for column in ("name", "game", "saved", "actions", "status", "where it stands"):
-        table.add_column(column, overflow="fold")
+        # a name is never split: the words of the other columns wrap instead
+        table.add_column(column, overflow="fold", no_wrap=column == "name")
     for r in rows:
         # names and messages are printed literally: a file called "[red]x.toml" shows its
         # brackets, and no control character in it reaches the terminal
