@@ -640,7 +640,13 @@ def test_resume_at_a_break_and_in_a_later_round(_home: Path) -> None:
 # -- the whole match through the command line ------------------------------------------------------
 def test_piped_cli_plays_a_whole_match_and_exits_0(_home: Path) -> None:
     done = run_cardavia(
-        "cucu", "play", "--seed", "4", stdin="auto all\n" * 12, home=_home, env={"NO_COLOR": "1"}
+        "cucu",
+        "play",
+        "--seed",
+        "4",
+        stdin="auto all\nnext\n" * 12,
+        home=_home,
+        env={"NO_COLOR": "1"},
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""

@@ -305,7 +305,8 @@ def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:
 
 def test_after_you_go_out_the_deal_plays_on_and_the_match_can_be_won() -> None:
     session, out = make(deck=None, seed=4)
-    run(session, ["auto all"])  # piped: no prompt at the breaks, to the end of the match
+    # piped: auto all stops at each break, as on a terminal; next goes on, to the end
+    run(session, ["auto all", "next"] * 40)
     lines = lines_of(out)
     outcome = session.state.result()
     assert outcome is not None

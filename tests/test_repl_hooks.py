@@ -452,18 +452,22 @@ def test_next_and_enter_go_on_from_a_break_and_next_is_refused_elsewhere() -> No
     assert reader.prompts[-1] == UI.prompt(session.view())
 
 
-def test_a_pipe_goes_on_past_breaks_without_next() -> None:
+def test_a_pipe_goes_on_past_breaks_without_next_but_auto_all_stops_there() -> None:
     session, out = make()
     reader = run(session, ["bid d6", "play a3", "auto all"], interactive=False)
     text = lines_of(out)
     state = session.state
     assert text.count(S1_BREAK) == 1
+    # the typed play went on past the first break; auto all stops at the second, as on a
+    # terminal (regression: it played the whole match for you)
+    assert state.at_break and state.rounds_finished == 2 and not state.is_over
     ends = [ln for ln in text if ln.startswith("End of round")]
-    assert ends == token_lines(state.events, "End of round")[:-1]
-    assert len(ends) == state.rounds_finished - 1
-    assert GO_ON not in text
-    assert state.is_over and len(reader.prompts) == 4
-    assert text[-1] == "Type new for another match, or quit."
+    assert ends == token_lines(state.events, "End of round")
+    assert GO_ON not in text and text[-2:] == ["Type next to go on.", "(this match was not saved)"]
+    assert len(reader.prompts) == 4
+    run(session, ["next", "auto all"] * 6, interactive=False)
+    assert session.state.is_over
+    assert lines_of(out).count("Type new for another match, or quit.") == 1
 
 
 def test_restart_abandons_the_match_in_the_middle_or_at_a_break(
@@ -543,11 +547,11 @@ def test_autosave_at_breaks_and_the_end_and_resume_at_a_break(_home: Path) -> No
     after = load_deal(target)
     assert after.actions[:6] == S1_ACTIONS and len(after.actions) > 6
     assert replay(after).at_break and replay(after).rounds_finished == 2
-    # a pipe plays on to the end; the end is saved
-    run(again, ["next", "auto all"], interactive=False)
+    # a pipe plays on to the end (auto all stops at each break); the end is saved
+    run(again, ["next", "auto all"] * 6, interactive=False)
     final = load_deal(target)
     assert replay(final).is_over and replay(final).result() == again.state.result()
-    assert lines_of(out)[-1] == f"Saved to {target}."
+    assert f"Saved to {target}." in lines_of(out)
 
 
 def test_a_save_typed_at_a_break_resumes_at_that_break(_home: Path) -> None:
@@ -863,7 +867,7 @@ def test_game_app_gives_play_and_rules_for_tally(tmp_path: Path) -> None:
 
     app = game_app(GAME, "The engine's test game.")
     runner = CliRunner()
-    done = runner.invoke(app, ["play", "--seed", "3"], input="auto all\n")
+    done = runner.invoke(app, ["play", "--seed", "3"], input="auto all\nnext\n" * 6)
     assert done.exit_code == 0, done.output
     assert "Tally, seed 3: you (seat 0) against three basic computer players." in done.output
     assert "Match over: Team " in done.output

@@ -5,13 +5,26 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
+import tempfile
 import tomllib
+from pathlib import Path
 
+import tomli_w
 from cli_support import run_cardavia
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app
-from cardavia_cli.engine.ledger import Entry, Ledger, ledger_path
+from cardavia_cli.commands.scores import summary_table
+from cardavia_cli.engine.ledger import COLUMNS, Entry, Ledger, ledger_path
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile, new_game_state
+from cardavia_cli.repl.console import make_console
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import Session
 
 runner = CliRunner()
 EXAMPLE = "saves/examples/sisepai-first-draw-win.toml"
@@ -21,17 +34,19 @@ def cli(*args: str):
     return runner.invoke(app, list(args))
 
 
-def test_run_records_each_finished_game_and_list_shows_it():
+def test_run_records_each_finished_game_once_and_list_shows_it():
     assert cli("scores", "list").stdout.strip() == "No finished deals or matches yet."
-    for _ in range(2):
+    for _ in range(2):  # the second run ends the same deal the same way: not a second result
         assert cli("run", EXAMPLE, "--json").exit_code == 0
     assert cli("run", EXAMPLE, "--stop", "--json").exit_code == 0  # stopped: not finished
     data = json.loads(cli("scores", "list", "--json").stdout)
-    assert [r["game"] for r in data["results"]] == ["sisepai", "sisepai"]
+    assert [r["game"] for r in data["results"]] == ["sisepai"]
     first = data["results"][0]
     assert (first["winner"], first["score"], first["source"], first["human_won"]) == (
         2, 7, "run", None,
     )  # fmt: skip
+    # seat 0 is human in the file: its one decision after the file's was the computer's
+    assert (first["auto"], first["decisions"], first["save"], first["seed"]) == (1, 1, EXAMPLE, 0)
     assert first["seats"] == ["basic"] * 4  # nobody played in person
     assert data["summaries"] == []
     # the recorded deal file replays to the same result
@@ -46,7 +61,7 @@ def test_run_records_each_finished_game_and_list_shows_it():
 
 def _fill() -> None:
     with Ledger(ledger_path()) as ledger:
-        for winner, score in ((0, 7), (1, 9), (0, 12)):
+        for seed, (winner, score) in enumerate(((0, 7), (1, 9), (0, 12))):
             ledger.record(
                 Entry.new(
                     "sisepai",
@@ -55,9 +70,11 @@ def _fill() -> None:
                     winner,
                     False,
                     score,
-                    {"winner": winner},
-                    'game = "sisepai"\n',
+                    {"winner": winner, "score": score, "melds": []},
+                    f'game = "sisepai"\nseed = {seed}\n',
                     "repl",
+                    auto=0,
+                    decisions=20 + seed,
                 )  # fmt: skip
             )
 
@@ -68,7 +85,7 @@ def test_list_sums_up_the_persons_games():
     assert human.exit_code == 0 and "Your games" in human.stdout
     data = json.loads(cli("scores", "list", "--json", "--game", "sisepai").stdout)
     assert data["summaries"] == [
-        {"game": "sisepai", "played": 3, "won": 2, "drawn": 0, "best_score": 12,
+        {"game": "sisepai", "played": 3, "won": 2, "drawn": 0, "best_score": 12, "left_out": 0,
          "win_rate": 2 / 3},
     ]  # fmt: skip
     assert json.loads(cli("scores", "list", "--json", "--game", "tally").stdout)["results"] == []
@@ -76,17 +93,96 @@ def test_list_sums_up_the_persons_games():
 
 def test_every_export_format_parses_back(tmp_path):
     _fill()
-    rows = json.loads(cli("scores", "export", "--format", "json").stdout)["results"]
-    assert [r["score"] for r in rows] == [7, 9, 12]
-    as_toml = tomllib.loads(cli("scores", "export", "--format", "toml").stdout)["results"]
-    assert [r["score"] for r in as_toml] == [7, 9, 12]
-    assert as_toml[0]["result"] == {"winner": 0}
+    listed = json.loads(cli("scores", "list", "--json").stdout)
+    as_json = json.loads(cli("scores", "export", "--format", "json").stdout)
+    assert as_json == listed  # the records and the summaries
+    assert [r["score"] for r in as_json["results"]] == [7, 9, 12]
+    as_toml = tomllib.loads(cli("scores", "export", "--format", "toml").stdout)
+    assert [r["score"] for r in as_toml["results"]] == [7, 9, 12]
+    assert as_toml["results"][0]["result"] == {"winner": 0, "score": 7, "melds": []}
+    assert as_toml["summaries"] == listed["summaries"]
     table = list(csv.DictReader(io.StringIO(cli("scores", "export").stdout)))
-    assert [int(r["score"]) for r in table] == [7, 9, 12]
-    assert json.loads(table[1]["seats"]) == ["human", "basic", "basic", "basic"]
+    assert [int(r["your_score"]) for r in table] == [7, 0, 12]
+    assert table[1]["seats"] == "human basic basic basic"
     out = tmp_path / "scores.csv"
     assert cli("scores", "export", "--output", str(out)).exit_code == 0
     assert out.read_text() == cli("scores", "export").stdout
+
+
+def test_regression_the_csv_holds_scalar_columns_named_as_documented():
+    _fill()
+    text = cli("scores", "export", "--format", "csv").stdout
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == list(COLUMNS)
+    assert list(COLUMNS) == [
+        "id", "finished_at", "game", "source", "seed", "seats", "winner", "you_won",
+        "your_score", "deals_or_rounds", "lives_or_resti", "auto_decisions", "your_decisions",
+        "save",
+    ]  # fmt: skip
+    assert [{k: r[k] for k in COLUMNS if k != "finished_at"} for r in rows] == [
+        {"id": "1", "game": "sisepai", "source": "repl", "seed": "0",
+         "seats": "human basic basic basic", "winner": "you", "you_won": "yes",
+         "your_score": "7", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
+         "your_decisions": "20", "save": ""},
+        {"id": "2", "game": "sisepai", "source": "repl", "seed": "1",
+         "seats": "human basic basic basic", "winner": "seat 1 (right)", "you_won": "no",
+         "your_score": "0", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
+         "your_decisions": "21", "save": ""},
+        {"id": "3", "game": "sisepai", "source": "repl", "seed": "2",
+         "seats": "human basic basic basic", "winner": "you", "you_won": "yes",
+         "your_score": "12", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
+         "your_decisions": "22", "save": ""},
+    ]  # fmt: skip
+    assert text.count("\n") == 4  # one line per record: no deal file in a cell
+
+
+def test_regression_a_cuccu_match_exports_its_rounds_and_lives():
+    assert cli("run", "saves/examples/cucu-cat.toml").exit_code == 0
+    (row,) = csv.DictReader(io.StringIO(cli("scores", "export", "--game", "Cucu").stdout))
+    result = json.loads(cli("scores", "list", "--json").stdout)["results"][0]["result"]
+    lives = result["lives"]
+    assert row["your_score"] == str(lives[0])
+    assert row["lives_or_resti"] == " ".join(map(str, lives))
+    assert row["deals_or_rounds"] == str(result["rounds"])
+    assert row["winner"] == f"seat {result['winner']}" and row["you_won"] == ""
+
+
+def test_regression_output_dash_is_standard_output(tmp_path, monkeypatch):
+    _fill()
+    monkeypatch.chdir(tmp_path)
+    done = cli("scores", "export", "-o", "-", "--format", "json")
+    assert done.exit_code == 0
+    assert json.loads(done.stdout) == json.loads(cli("scores", "list", "--json").stdout)
+    assert list(tmp_path.iterdir()) == []  # no file named -
+
+
+def test_regression_a_draw_exports_to_toml():
+    with Ledger(ledger_path()) as ledger:
+        ledger.record(
+            Entry.new(
+                "sisepai",
+                ["human", "basic", "basic", "basic"],
+                "exhausted",
+                None,
+                False,
+                None,
+                {"winner": None, "score": None, "melds": []},
+                'game = "sisepai"\nseed = 5\n',
+                "repl",
+                auto=0,
+                decisions=9,
+            )  # fmt: skip
+        )
+    done = cli("scores", "export", "--format", "toml")
+    assert done.exit_code == 0, done.stderr
+    data = tomllib.loads(done.stdout)
+    (row,) = data["results"]
+    assert row["result"] == {"melds": []}  # TOML has no null: the nulls are left out
+    assert "winner" not in row and "score" not in row and "save" not in row
+    assert row["termination"] == "exhausted" and row["seed"] == 5
+    assert data["summaries"] == [
+        {"game": "sisepai", "played": 1, "won": 0, "drawn": 1, "left_out": 0, "win_rate": 0.0}
+    ]
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
@@ -94,11 +190,26 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
         (["scores", "list", "--since", "2026-13-40"], "--since takes a date written YYYY-MM-DD"),
         (["scores", "list", "--game", "poker"], "unknown game 'poker'"),
         (["scores", "export", "--output", str(tmp_path / "no" / "x.csv")], "does not exist"),
-    ):
+        (["scores", "export", "--format", "xml"],
+         "cardavia: error: --format takes csv, json or toml, not 'xml'"),
+        (["scores", "list", "--since", "2026-02-01", "--until", "2026-01-01"],
+         "cardavia: error: --since 2026-02-01 is after --until 2026-01-01"),
+        (["scores", "export", "--since", "2026-02-01", "--until", "2026-01-31"],
+         "--since 2026-02-01 is after --until 2026-01-31"),
+        (["scores", "export", "--output", str(tmp_path)], "is a directory"),
+    ):  # fmt: skip
         done = cli(*args)
         assert done.exit_code == 2 and message in done.stderr, (args, done.stderr)
         assert done.stderr.count("\n") == 1
-    assert cli("scores", "export", "--format", "xml").exit_code == 2  # a usage error
+
+
+def test_regression_game_names_are_read_in_any_case():
+    assert cli("run", "saves/examples/cucu-cat.toml").exit_code == 0
+    for name in ("Cucu", "CUCU", " cucu "):
+        done = cli("scores", "list", "--json", "--game", name)
+        assert done.exit_code == 0, done.stderr
+        assert [r["game"] for r in json.loads(done.stdout)["results"]] == ["cucu"]
+    assert cli("scores", "export", "--format", "JSON", "--game", "Cucu").exit_code == 0
 
 
 def test_a_corrupt_ledger_is_named_and_kept():
@@ -117,10 +228,187 @@ def test_the_repl_records_a_finished_deal_once(tmp_path):
     assert done.returncode == 0, done.stderr
     resumed = run_cardavia("resume", "ev", stdin="quit\n")
     assert resumed.returncode == 0, resumed.stderr
-    rows = json.loads(cli("scores", "list", "--json").stdout)["results"]
+    data = json.loads(cli("scores", "list", "--json").stdout)
+    rows = data["results"]
     assert len(rows) == 1  # resuming the finished deal records nothing again
     assert (rows[0]["source"], rows[0]["seats"][0], rows[0]["human_won"]) == ("repl", "human", True)
     assert rows[0]["score"] == 15
+    # every decision of the person was made by auto: a win, but not one you played yourself
+    assert rows[0]["auto"] == rows[0]["decisions"] == 9
+    assert (rows[0]["save"], rows[0]["played_yourself"]) == ("ev", False)
+    assert data["summaries"] == [
+        {"game": "sisepai", "played": 0, "won": 0, "drawn": 0, "best_score": None,
+         "left_out": 1, "win_rate": 0.0},
+    ]  # fmt: skip
+
+
+def _guandan(interactive: bool) -> Session:
+    header = DealFile(game="guandan", seed=1)
+    console = make_console(file=io.StringIO(), terminal=False, width=100)
+    session = Session(
+        load_game("guandan"), load_ui("guandan"), header, new_game_state(header), console=console
+    )
+    session.run(ListReader(["auto all"], interactive=interactive))
+    return session
+
+
+def test_regression_auto_all_in_a_pipe_stops_at_a_guandan_break():
+    done = run_cardavia("guandan", "play", "--seed", "1", stdin="auto all\nquit\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines.count("Type next to go on.") == 1
+    at = lines.index("Type next to go on.")
+    assert lines[at - 4].startswith("Deal 1: 1st seat 2 (partner), 2nd you, ")
+    assert sum(ln.startswith("You (auto): ") for ln in lines) == 15
+    assert not any(ln.startswith("You (auto): ") for ln in lines[at:])
+    # the match is not over: nothing is recorded
+    assert json.loads(cli("scores", "list", "--json").stdout)["results"] == []
+    # as on a terminal: the same decisions, the same break
+    piped, terminal = _guandan(False), _guandan(True)
+    assert piped.state.at_break and terminal.state.at_break
+    assert piped.state.rounds_finished == terminal.state.rounds_finished == 1
+    assert [str(r) for r in piped.state.history] == [str(r) for r in terminal.state.history]
+    # next goes on; auto all stops at the next break again
+    done = run_cardavia("guandan", "play", "--seed", "1", stdin="auto all\nnext\nauto all\nquit\n")
+    assert done.stdout.splitlines().count("Type next to go on.") == 2
+
+
+def _stacked(tmp_path, dealer: int) -> str:
+    data = tomllib.loads(Path(EXAMPLE).read_text(encoding="utf-8"))
+    del data["actions"]
+    data["dealer"] = dealer  # the dealer draws wP first, and wins
+    path = tmp_path / "stacked.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_regression_a_stacked_deck_played_with_deal_is_not_counted(tmp_path):
+    done = run_cardavia("sisepai", "play", "--deal", _stacked(tmp_path, 0), stdin="win\nquit\n")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(cli("scores", "list", "--json").stdout)
+    (row,) = data["results"]
+    assert (row["source"], row["human_won"], row["auto"], row["decisions"]) == ("deck", True, 0, 1)
+    assert data["summaries"] == [
+        {"game": "sisepai", "played": 0, "won": 0, "drawn": 0, "best_score": None,
+         "left_out": 1, "win_rate": 0.0},
+    ]  # fmt: skip
+    every = json.loads(cli("scores", "list", "--json", "--all").stdout)["summaries"]
+    assert (every[0]["played"], every[0]["won"], every[0]["win_rate"]) == (1, 1, 1.0)
+    text = cli("scores", "list").stdout
+    assert "Win rates count the games you played yourself from a shuffled deck" in text
+
+
+def test_regression_a_save_replayed_or_run_again_is_not_recorded_twice():
+    started = run_cardavia(
+        "sisepai", "play", "--seed", "3", stdin="auto\nsave mid\nauto all\nsave done\nquit\n"
+    )
+    assert started.returncode == 0, started.stderr
+    # resumed from the middle and played to the same end; the finished save run again
+    again = run_cardavia("resume", "mid", stdin="auto all\nquit\n")
+    assert again.returncode == 0, again.stderr
+    for name in ("done", "mid"):
+        assert cli("run", name).exit_code == 0
+    rows = json.loads(cli("scores", "list", "--json").stdout)["results"]
+    assert [(r["source"], r["winner"]) for r in rows] == [("repl", 0)]
+
+
+def test_regression_an_export_is_never_written_into_the_saves_folder(tmp_path):
+    _fill()
+    folder = ledger_path().parent
+    for target in (folder / "new.toml", folder / "sub" / "x.csv", folder):
+        done = cli("scores", "export", "--format", "toml", "--output", str(target))
+        assert done.exit_code == 2 and "is in the saves folder" in done.stderr, done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["scores.db"]
+
+
+def test_regression_a_bad_row_is_skipped_with_a_warning_naming_it():
+    _fill()
+    db = sqlite3.connect(ledger_path())
+    db.execute("UPDATE results SET result = 'nope' WHERE id = 2")
+    db.execute("UPDATE results SET seats = '7' WHERE id = 3")
+    db.commit()
+    db.close()
+    warned = [
+        f"cardavia: warning: {ledger_path()}: row 2 skipped: result is not JSON",
+        f"cardavia: warning: {ledger_path()}: row 3 skipped: seats is not a list of four seat "
+        "kinds",
+    ]
+    for args in (["list", "--json"], ["list"], ["export"], ["export", "--format", "toml"]):
+        done = cli("scores", *args)
+        assert done.exit_code == 0, (args, done.stderr)
+        assert done.stderr.splitlines() == warned
+    assert [r["id"] for r in json.loads(cli("scores", "list", "--json").stdout)["results"]] == [1]
+
+
+# -- any row, any text: listing and exporting never raise -------------------------------------
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+_CELL = (
+    st.none()
+    | st.integers(min_value=-(2**63), max_value=2**63 - 1)
+    | st.floats()
+    | st.text(max_size=20)
+    | st.binary(max_size=8)
+    | _JSONISH.map(lambda v: json.dumps(v))
+)
+_COLUMNS = (
+    "finished_at", "game", "seats", "termination", "winner", "winner_is_team", "score",
+    "result", "deal", "source", "auto", "decisions", "save",
+)  # fmt: skip
+
+
+#: A row as cardavia writes it, that the fuzz test spoils column by column.
+_GOOD = {
+    "finished_at": "2026-11-30T21:04:05Z", "game": "cucu",
+    "seats": '["human", "basic", "basic", "random"]', "termination": "win", "winner": 0,
+    "winner_is_team": 0, "score": None, "result": '{"lives": [1, 0, 0, 0], "winner": 0}',
+    "deal": 'game = "cucu"\nseed = 3\n', "source": "repl", "auto": 0, "decisions": 4,
+    "save": "x",
+}  # fmt: skip
+_ROW = st.dictionaries(st.sampled_from(_COLUMNS), _CELL, max_size=4).map(
+    lambda spoilt: {**_GOOD, **spoilt}
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_ROW, min_size=1, max_size=4))
+def test_listing_and_exporting_any_rows_never_raise(rows):
+    from cardavia_cli.commands.scores import export_text
+    from cardavia_cli.engine.ledger import summaries
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scores.db"
+        Ledger(path).close()
+        db = sqlite3.connect(path)
+        for row in rows:
+            names = ", ".join(row)
+            db.execute(
+                f"INSERT OR IGNORE INTO results ({names}) VALUES ({', '.join('?' * len(row))})",
+                list(row.values()),
+            )
+        db.commit()
+        (stored,) = db.execute("SELECT count(*) FROM results").fetchone()
+        db.close()
+        said: list[str] = []
+        with Ledger(path) as ledger:
+            entries = ledger.entries(on_bad=said.append)
+            assert len(entries) + len(said) == stored  # each row read, or skipped and named
+            ledger.entries("cucu", "2026-01-01", "2026-12-31")
+        for everything in (False, True):
+            sums = summaries(entries, everything)
+            for fmt in ("csv", "json", "toml"):
+                text = export_text(fmt, entries, sums)
+                if fmt == "json":
+                    json.loads(text)
+                elif fmt == "toml":
+                    tomllib.loads(text)
+                else:
+                    assert len(list(csv.DictReader(io.StringIO(text)))) == len(entries)
+        console = make_console(file=io.StringIO(), terminal=False, width=80)
+        console.print(summary_table(summaries(entries)))
 
 
 def test_regression_export_never_replaces_a_file_unasked_nor_a_save(tmp_path):
@@ -131,7 +419,7 @@ def test_regression_export_never_replaces_a_file_unasked_nor_a_save(tmp_path):
     assert done.exit_code == 2 and "exists already; add --force" in done.stderr
     assert out.read_text() == "mine\n"
     assert cli("scores", "export", "--output", str(out), "--force").exit_code == 0
-    assert out.read_text().startswith("finished_at,")
+    assert out.read_text().startswith("id,finished_at,")
     save = ledger_path().parent / "evening.toml"
     save.write_text('format = 1\ngame = "sisepai"\n')
     done = cli("scores", "export", "--output", str(save), "--force")

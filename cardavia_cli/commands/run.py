@@ -55,6 +55,7 @@ def run(
     state = replay(deal, str(path))
     info = load_game(deal.game)
     errors: list[str] = []
+    recorded = len(state.history)
     if not stop:
         agents = make_agents(info, deal.seats)
         play_on(
@@ -65,12 +66,24 @@ def run(
     outcome = state.result()
     if outcome is not None and not stop:
         from cardavia_cli.engine.ledger import record_finished
+        from cardavia_cli.engine.saves import resume_name
 
         finished = DealFile.from_state(state, deal)
         # nobody played in person: every seat is recorded as the computer player it was
         played_by = ["basic" if kind == "human" else kind for kind in deal.seats]
+        seat0 = [i for i, r in enumerate(state.history) if r.seat == 0 and not r.forced]
+        # the decisions of a human seat 0 that the computer took after the file's
+        auto = sum(1 for i in seat0 if i >= recorded) if deal.seats[0] == "human" else 0
         problem = record_finished(
-            deal.game, played_by, outcome, state.partial_result(), finished.to_toml(), "run"
+            deal.game,
+            played_by,
+            outcome,
+            state.partial_result(),
+            finished.to_toml(),
+            "run",
+            auto=auto,
+            decisions=len(seat0),
+            save=resume_name(path),
         )
         if problem is not None:
             sys.stderr.write(f"cardavia: warning: {problem}\n")

@@ -1,10 +1,18 @@
 """``cardavia scores``: the results of finished deals and matches (cli.md), from the scores
-ledger (:mod:`cardavia_cli.engine.ledger`), for every game with no per-game code."""
+ledger (:mod:`cardavia_cli.engine.ledger`), for every game with no per-game code.
+
+Win rates count the games you played yourself from a shuffled deck (source ``repl``, no
+decision made by ``auto``) unless ``--all``. A ledger row that cannot be decoded is skipped
+with one warning line on stderr naming it. Exports: CSV of scalar columns
+(``engine.ledger.COLUMNS``), JSON and TOML with the records and the per-game summaries
+(``scores list --json``'s document); ``-o -`` (or no ``-o``) is standard output, and no export
+is ever written into the saves folder.
+"""
 
 from __future__ import annotations
 
 import re
-from enum import StrEnum
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,68 +29,95 @@ app = typer.Typer(
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
+#: The export formats of ``--format``.
+FORMATS: tuple[str, ...] = ("csv", "json", "toml")
 
-class Format(StrEnum):
-    csv = "csv"
-    json = "json"
-    toml = "toml"
+_ALL_HELP = (
+    "Count every game you played in the win rates: stacked decks, replays and games auto "
+    "played for you too."
+)
 
 
-def _entries(game: str | None, since: str | None, until: str | None):
-    from cardavia_cli.engine.ledger import Ledger, ledger_path
+def _game(text: str | None) -> str | None:
+    """The registered game named ``text`` in any case (``Cucu`` is ``cucu``); raises the
+    registry's error naming the games."""
     from cardavia_cli.games import load_game
 
-    if game is not None:
-        load_game(game)  # an unknown game is bad input
+    if text is None:
+        return None
+    name = text.strip().lower()
+    load_game(name)  # an unknown game is bad input
+    return name
+
+
+def _date(option: str, value: str | None) -> str | None:
     from datetime import date
 
-    for name, value in (("--since", since), ("--until", until)):
-        if value is None:
-            continue
-        try:
-            ok = bool(_DATE.fullmatch(value)) and date.fromisoformat(value) is not None
-        except ValueError:
-            ok = False
-        if not ok:
-            fail(f"{name} takes a date written YYYY-MM-DD, not {value!r}")
+    if value is None:
+        return None
+    try:
+        ok = bool(_DATE.fullmatch(value)) and date.fromisoformat(value) is not None
+    except ValueError:
+        ok = False
+    if not ok:
+        fail(f"{option} takes a date written YYYY-MM-DD, not {value!r}")
+    return value
+
+
+def _entries(game: str | None, since: str | None, until: str | None) -> list[Any]:
+    """The ledger's entries of ``game`` (any case) between the days ``since`` and ``until``;
+    a bad row is skipped with a warning line on stderr. Exits 2 (one line) for an unknown
+    game, a date that is not ``YYYY-MM-DD``, ``--since`` after ``--until``."""
+    from cardavia_cli.engine.ledger import Ledger, ledger_path
+
+    name = _game(game)
+    since, until = _date("--since", since), _date("--until", until)
+    if since is not None and until is not None and since > until:
+        fail(f"--since {since} is after --until {until}: no day is in between")
     path = ledger_path()
     if not path.exists():
         return []
+
+    def warn(message: str) -> None:
+        text = " ".join(message.split())
+        sys.stderr.write(f"cardavia: warning: {text}\n")
+
     with Ledger(path) as ledger:
-        return ledger.entries(game, since, until)
+        return ledger.entries(name, since, until, on_bad=warn)
 
 
-def _outcome(entry) -> str:
-    if entry.winner is None:
-        return "no winner"
-    who = f"team {entry.winner}" if entry.winner_is_team else f"seat {entry.winner}"
-    mark = {True: " (you)", False: "", None: ""}[entry.human_won]
-    return who + mark
+def _how(entry: Any) -> str:
+    """How a game was played, for the table: the source and the decisions ``auto`` made."""
+    if entry.auto:
+        return f"{entry.source}, auto {entry.auto}"
+    return entry.source
 
 
 @app.command("list")
 @guarded
 def list_(
-    game: str | None = typer.Option(None, "--game", help="Only this game."),
+    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
     since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
     until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """List the finished deals and matches, oldest first, and a summary per game."""
+    """List the finished deals and matches, oldest first, and a summary per game.
+
+    The win rates count the games you played yourself from a shuffled deck (not a deal file
+    with a deck, not a replay of a deal already recorded, no decision made by auto) unless
+    --all is given.
+    """
     from rich.table import Table
+    from rich.text import Text
 
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.ledger import summaries
 
     entries = _entries(game, since, until)
-    sums = summaries(entries)
+    sums = summaries(entries, everything)
     if as_json:
-        print_json(
-            {
-                "results": [e.to_json() for e in entries],
-                "summaries": [s.to_json() for s in sums],
-            }
-        )
+        print_json(_document(entries, sums))
         return
     out = console()
     if not entries:
@@ -90,98 +125,151 @@ def list_(
         return
     table = Table(title="Finished games", title_justify="left")
     for name, justify in (("#", "right"), ("finished (UTC)", "left"), ("game", "left"),
-                          ("seats", "left"), ("winner", "left"), ("score", "right")):  # fmt: skip
+                          ("played", "left"), ("seats", "left"), ("winner", "left"),
+                          ("score", "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for e in entries:
-        table.add_row(
+        # the cells are text as it is (a hand-edited row may hold brackets), never markup
+        cells = (
             str(e.id),
             e.finished_at.replace("T", " ").rstrip("Z"),
             e.game,
+            _how(e),
             " ".join("you" if kind == "human" else kind for kind in e.seats),
-            _outcome(e),
+            e.winner_name(),
             "" if e.score is None else str(e.score),
         )
+        table.add_row(*(Text(cell) for cell in cells))
     out.print(table)
     if sums:
         out.print(summary_table(sums))
+        if not everything and any(s.left_out for s in sums):
+            out.print(
+                "Win rates count the games you played yourself from a shuffled deck; --all "
+                "counts the others too.",
+                markup=False,
+            )
 
 
 def summary_table(sums: Any) -> Any:
     """The table ``Your games`` of per-game summaries (``engine.ledger.Summary`` values):
-    played, won, no winner, win rate, best score."""
+    played (counted), won, no winner, win rate, best score, and the games left out."""
     from rich.table import Table
+    from rich.text import Text
 
     summary = Table(title="Your games", title_justify="left")
-    for name in ("game", "played", "won", "no winner", "win rate", "best score"):
+    for name in ("game", "played", "won", "no winner", "win rate", "best score", "left out"):
         summary.add_column(name, justify="left" if name == "game" else "right")
     for s in sums:
         summary.add_row(
-            s.game,
+            Text(s.game),
             str(s.played),
             str(s.won),
             str(s.drawn),
             f"{s.win_rate:.0%}" if s.played else "-",
             "-" if s.best_score is None else str(s.best_score),
+            str(s.left_out),
         )
     return summary
+
+
+def _document(entries: Any, sums: Any) -> dict[str, Any]:
+    """``scores list --json``'s document: ``{"results": [entry], "summaries": [summary]}``."""
+    return {
+        "results": [e.to_json() for e in entries],
+        "summaries": [s.to_json() for s in sums],
+    }
+
+
+def export_text(fmt: str, entries: Any, sums: Any) -> str:
+    """The export of ``entries`` and their summaries ``sums`` as ``fmt`` (one of
+    :data:`FORMATS`): CSV of the scalar columns ``engine.ledger.COLUMNS`` (one row per
+    entry), or ``scores list --json``'s document as JSON or TOML (TOML has no null: a null
+    is left out of a table)."""
+    if fmt == "json":
+        import json
+
+        return json.dumps(_document(entries, sums), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "toml":
+        import tomli_w
+
+        from cardavia_cli.engine.ledger import to_toml_value
+
+        return tomli_w.dumps(to_toml_value(_document(entries, sums)), multiline_strings=True)
+    import csv
+    import io
+
+    from cardavia_cli.engine.ledger import COLUMNS
+
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(COLUMNS), lineterminator="\n")
+    writer.writeheader()
+    for e in entries:
+        writer.writerow(e.columns())
+    return buffer.getvalue()
 
 
 @app.command("export")
 @guarded
 def export(
-    fmt: Format = typer.Option(Format.csv, "--format", help="csv, json or toml."),
-    output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write to this file (atomically) instead of standard output."
+    fmt: str = typer.Option(
+        "csv", "--format", metavar="csv|json|toml", help="csv, json or toml (any case)."
     ),
-    game: str | None = typer.Option(None, "--game", help="Only this game."),
+    output: str = typer.Option(
+        "-",
+        "--output",
+        "-o",
+        metavar="FILE|-",
+        help="Write to this file (atomically); - is standard output.",
+    ),
+    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
+    since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
+    until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:
-    """Export every finished deal and match, with the deal file that replays it. An existing
-    --output file is replaced only with --force, and never a save or the ledger itself."""
-    import io
-    import sys
+    """Export the finished deals and matches: CSV of scalar columns (one per field: finished
+    at, game, source, seed, seats, winner, whether you won, your score in the game's unit,
+    deals or rounds, lives or resti, decisions made by auto, the save that replays it), or
+    JSON and TOML with the records (the deal file that replays each) and the per-game
+    summaries. An existing --output file is replaced only with --force; nothing is ever
+    written into the saves folder."""
+    kind = fmt.strip().lower()
+    if kind not in FORMATS:
+        fail(f"--format takes csv, json or toml, not {fmt!r}")
+    target = None if output == "-" else Path(output)
+    if target is not None:
+        _check_target(target, force)
+    from cardavia_cli.engine.ledger import summaries
 
-    entries = _entries(game, None, None)
-    rows = [e.to_json() for e in entries]
-    if fmt is Format.json:
-        import json
-
-        text = json.dumps({"results": rows}, ensure_ascii=False, indent=2) + "\n"
-    elif fmt is Format.toml:
-        import tomli_w
-
-        clean = [{k: v for k, v in r.items() if v is not None} for r in rows]
-        text = tomli_w.dumps({"results": clean})
-    else:
-        import csv
-        import json
-
-        buffer = io.StringIO()
-        fields = list(rows[0]) if rows else ["id", "finished_at", "game"]
-        writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
-        writer.writeheader()
-        for r in rows:
-            writer.writerow(
-                {k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in r.items()}
-            )
-        text = buffer.getvalue()
-    if output is None:
+    entries = _entries(game, since, until)
+    text = export_text(kind, entries, summaries(entries, everything))
+    if target is None:
         sys.stdout.write(text)
         return
-    from cardavia_cli.engine.saves import saves_dir
-
-    if output.exists() and output.resolve().parent == saves_dir().resolve():
-        fail(f"{output}: is in the saves folder; export somewhere else")
-    if output.exists() and not force:
-        fail(f"{output}: exists already; add --force to replace it")
-    _write_atomic(output, text)
-
-
-def _write_atomic(path: Path, text: str) -> None:
     from cardavia_cli.engine.dealfile import write_atomic
 
+    write_atomic(target, text)
+
+
+def _check_target(path: Path, force: bool) -> None:
+    """Exit 2 (one line) unless ``path`` may receive an export: outside the saves folder (a
+    file there would read as a broken save, or be the ledger itself), in a folder that
+    exists, not a folder, and new unless ``force``."""
+    from cardavia_cli.engine.saves import saves_dir
+
+    if not str(path).strip():
+        fail("--output needs a file name, or - for standard output")
+    try:
+        where = path.resolve()
+        saves = saves_dir().resolve()
+    except (OSError, RuntimeError) as exc:
+        fail(f"{path}: cannot be checked: {exc}")
+    if where == saves or where.is_relative_to(saves):
+        fail(f"{path}: is in the saves folder {saves_dir()}; export somewhere else")
     if path.is_dir():
         fail(f"{path}: is a directory")
-    if not path.parent.exists():
+    if not where.parent.exists():
         fail(f"{path}: the folder {path.parent} does not exist")
-    write_atomic(path, text)
+    if path.exists() and not force:
+        fail(f"{path}: exists already; add --force to replace it")

@@ -175,6 +175,10 @@ class Session:
         self._outcome_shown = False
         #: A game already over when it opens (a finished save) was recorded when it ended.
         self._recorded = state.is_over
+        #: The human's decisions made by ``auto`` in this session, and the answers the rules
+        #: gave the human (``GameUI.auto_answer``), for the scores ledger.
+        self._auto = 0
+        self._ruled = 0
         self._break_shown = False
         if replayed:
             self.narrator.start_story()
@@ -339,7 +343,8 @@ class Session:
                 out.append(Note(f"Your only move: {forced} (type it; {off} is off).", style="dim"))
             return out
         if st.at_break:
-            return [Note("Type next (or press Enter) to go on.", style="dim")]
+            enter = " (or press Enter)" if self.interactive else ""
+            return [Note(f"Type next{enter} to go on.", style="dim")]
         return []
 
     def end_of_input(self) -> Reply:
@@ -408,14 +413,23 @@ class Session:
             return []
         self._recorded = True
         from cardavia_cli.engine.ledger import record_finished
+        from cardavia_cli.engine.saves import resume_name
 
+        keeper = self.keeper
+        # the save that replays it: one written after each decision holds the end too
+        kept = keeper.save_to if keeper.autosave else None
+        # the human seat's decisions: neither forced nor given by the rules in this session
+        mine = [r for r in self.state.history if r.seat == HUMAN and not r.forced]
         problem = record_finished(
             self.info.name,
             list(self.header.seats),
             outcome,
             self.state.partial_result(),
-            self.keeper.deal_file(self.state).to_toml(),
+            keeper.deal_file(self.state).to_toml(),
             "repl",
+            auto=self._auto,
+            decisions=max(len(mine) - self._ruled, self._auto),
+            save=None if kept is None else resume_name(kept),
         )
         return [Problem(problem)] if problem is not None else []
 
@@ -466,6 +480,7 @@ class Session:
             answer = self.ui.auto_answer(self.view())
             if answer is not None:
                 self.narrator.given(len(st.history))
+                self._ruled += 1
                 st.push(st.parse_action(answer))
                 continue
             break
@@ -583,7 +598,9 @@ class Session:
 
     def auto(self, every: bool = False) -> Reply:
         """Let the basic computer player decide for the human: once, or (``every``) until the
-        deal ends or a break."""
+        deal ends or a break, on a terminal and in a pipe alike (``auto all`` never plays on
+        past a break: ``next`` goes on). Each real decision counts as made by ``auto`` in the
+        scores ledger."""
         if not self.human_to_act():
             return [self._not_deciding()]
         st = self.state
@@ -593,10 +610,16 @@ class Session:
             out.append(Note(f"You (auto): {self.ui.describe(self.view(), action)}", style="dim"))
             self._warned = None
             self.keeper.decided()
+            if not st.is_forced():
+                self._auto += 1  # a real decision (the ledger counts no forced answer)
             st.push(action)
-            out.extend(self.advance())
             if not every:
+                out.extend(self.advance())
                 break
+            # a break stops it wherever `next` goes on (a UI without breaks has no `next`:
+            # off a terminal its match plays on, as advance does)
+            stop = self.interactive or self.ui.has_breaks
+            out.extend(self._play(through_breaks=not stop, summary=False))
         return out
 
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
