@@ -425,3 +425,14 @@ def test_regression_export_never_replaces_a_file_unasked_nor_a_save(tmp_path):
     done = cli("scores", "export", "--output", str(save), "--force")
     assert done.exit_code == 2 and "is in the saves folder" in done.stderr
     assert save.read_text() == 'format = 1\ngame = "sisepai"\n'
+
+
+def test_regression_an_output_name_with_a_nul_byte_is_refused_in_plain_words() -> None:
+    """``scores export -o 'a<NUL>b'`` raised ValueError (embedded null byte) with a
+    traceback: like every path read, it is refused in one line."""
+    from cli_support import run_cardavia
+
+    done = run_cardavia("scores", "export", "--output", "a\0b")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("cardavia: error: --output 'a\\x00b' is not a file name")
+    assert done.stderr.count("\n") == 1

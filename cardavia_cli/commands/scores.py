@@ -237,6 +237,10 @@ def export(
     kind = fmt.strip().lower()
     if kind not in FORMATS:
         fail(f"--format takes csv, json or toml, not {fmt!r}")
+    from cardavia_cli.engine.paths import path_problem
+
+    if output != "-" and (problem := path_problem(output)) is not None:
+        fail(f"--output {output!r} is not a file name: {problem}")
     target = None if output == "-" else Path(output)
     if target is not None:
         _check_target(target, force)
@@ -263,7 +267,7 @@ def _check_target(path: Path, force: bool) -> None:
     try:
         where = path.resolve()
         saves = saves_dir().resolve()
-    except (OSError, RuntimeError) as exc:
+    except (OSError, RuntimeError, ValueError) as exc:
         fail(f"{path}: cannot be checked: {exc}")
     if where == saves or where.is_relative_to(saves):
         fail(f"{path}: is in the saves folder {saves_dir()}; export somewhere else")
