@@ -2,7 +2,7 @@
 
 Not part of the normal test run; run with::
 
-    pytest benchmarks/test_bench_check.py --benchmark-enable -s
+    pytest benchmarks/test_bench_check.py --benchmark-enable -n 0 -s
 
 * ``test_command_mix``: the command itself, ``python -m cardavia_cli sisepai check -`` in a
   fresh interpreter (start-up included), on a realistic mix (``data/sisepai-check-mix.txt``:

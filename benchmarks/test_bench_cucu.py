@@ -2,7 +2,7 @@
 
 Not part of the normal test run. Run with::
 
-    pytest benchmarks/test_bench_cucu.py --benchmark-enable
+    pytest benchmarks/test_bench_cucu.py --benchmark-enable -n 0
 
 ``rounds/s`` and ``matches/s`` are printed and stored in ``extra_info``.
 """

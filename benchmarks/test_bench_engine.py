@@ -1,7 +1,7 @@
 """Speed of the engine itself, on the test game Tally: replaying a long match from its deal
 file (every decision through the checked path), and the per-seat event log.
 
-Run with ``pytest benchmarks/test_bench_engine.py --benchmark-enable -s``.
+Run with ``pytest benchmarks/test_bench_engine.py --benchmark-enable -n 0 -s``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Not part of the normal test run. Run them on one core with::
 
-    taskset -c 0 pytest benchmarks/test_bench_guandan.py --benchmark-enable
+    taskset -c 0 pytest benchmarks/test_bench_guandan.py --benchmark-enable -n 0
 
 Goals (the issue): classifying one play of up to 10 cards with up to two wild cards takes at
 most 100 microseconds (median); enumerating every distinct legal play of a 27-card hand

@@ -2,7 +2,7 @@
 
 Not part of the normal test run. Run them with::
 
-    pytest benchmarks/test_bench_minchiate.py --benchmark-enable
+    pytest benchmarks/test_bench_minchiate.py --benchmark-enable -n 0
 
 Each benchmark handles a fixed batch per call; ``per_s`` in its ``extra_info`` is the batch
 size divided by the mean time of a call. A *whole deal* is the deal of a shuffled deck, the

@@ -2,7 +2,7 @@
 
 Not part of the normal test run::
 
-    pytest benchmarks/test_bench_rollouts.py --benchmark-enable -s
+    pytest benchmarks/test_bench_rollouts.py --benchmark-enable -n 0 -s
 
 Each round plays one rollout from each of the game's roots; the rollouts per second (the
 roots over the round's median time) are printed and kept in ``extra_info``.

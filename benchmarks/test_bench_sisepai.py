@@ -3,7 +3,7 @@
 Not part of the normal test run (``testpaths = ["tests"]``, and ``--benchmark-disable`` is in
 the default options). Run them with::
 
-    pytest benchmarks --benchmark-enable
+    pytest benchmarks --benchmark-enable -n 0
 
 Each win-check benchmark checks a fixed batch of hands per call; ``checks/s`` in its
 ``extra_info`` (``--benchmark-json``) and in the printed line is the batch size divided by the
