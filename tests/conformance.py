@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games.deals import DealFile, parse_deal, replay
@@ -117,6 +118,27 @@ def check_views(state: GameState, rng: random.Random) -> None:
         assert sorted(c for z in other.zones().values() for c in z) == sorted(
             c for z in state.zones().values() for c in z
         )
+
+
+def check_beliefs(state: GameState, rng: random.Random) -> None:
+    """A search player's samples leak nothing: for every seat, a state that looks the same to
+    it but holds other hidden cards (and another generator) gives samples identical to the
+    real state's for the same generator; a sample keeps the seat's view, is quiet and holds
+    exactly the pack."""
+    for seat in range(4):
+        try:
+            twin = state.resample(seat, rng)
+        except NotImplementedError:
+            continue
+        twin.rng = random.Random(rng.getrandbits(64))
+        key = rng.getrandbits(64)
+        mine = Belief(state, seat).sample(random.Random(key))
+        theirs = Belief(twin, seat).sample(random.Random(key))
+        assert mine.view(seat) == state.view(seat)
+        assert not mine.events and not mine.history and mine.quiet
+        assert mine.zones() == theirs.zones(), f"seat {seat}'s samples depend on hidden cards"
+        assert [mine.view(s) for s in range(4)] == [theirs.view(s) for s in range(4)]
+        assert mine.rng.getstate() == theirs.rng.getstate()
 
 
 def fingerprint(state: GameState) -> tuple[Any, ...]:

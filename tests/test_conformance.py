@@ -12,6 +12,7 @@ import random
 import pytest
 from conformance import (
     Playout,
+    check_beliefs,
     check_cards,
     check_finished,
     check_legality,
@@ -63,6 +64,8 @@ def test_cards_legality_and_views_at_every_step(info, stop_after, seed, seat_lev
         check_legality(state, rng)
         if rng.random() < 0.25 or state.at_break:
             check_views(state, rng)
+        if rng.random() < 0.1 or state.at_break:
+            check_beliefs(state, rng)
 
     play = Playout(info, seed, seat_levels, each, stop_after=stop_after)
     assert play.errors == [], "computer players chose illegal actions or failed"

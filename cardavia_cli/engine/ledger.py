@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.saves import saves_dir
@@ -350,11 +350,11 @@ class Entry:
         }
 
 
-def _int(value: object) -> bool:
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _ints(value: object, n: int) -> bool:
+def _ints(value: object, n: int) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == n and all(_int(v) for v in value)
 
 
@@ -567,7 +567,7 @@ def decode_row(row: Sequence[Any]) -> Entry:
             return None
         if not _int(value) or (allowed is not None and value not in allowed):
             raise BadRow(f"{where} skipped: {column} is not a number it can be")
-        return int(value)  # type: ignore[arg-type]
+        return value
 
     if not _int(rid):
         raise BadRow(f"{where} skipped: id is not a number")

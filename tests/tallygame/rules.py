@@ -371,6 +371,7 @@ class TallyState(GameState[Action, TallyView]):
         hidden_bids = [s for s in self.bids if s != seat and (s, self.bids[s]) not in self.revealed]
         pool.extend(self.bids[s] for s in hidden_bids)
         pool.extend(self.stock)
+        pool.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(pool)
         pos = 0
         for s, n in sizes.items():

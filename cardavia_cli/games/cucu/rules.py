@@ -391,6 +391,7 @@ class CucuState(GameState[Action, CucuView]):
         plain = rnd.known_plain() & ~known
         hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
         ranks = [rnd.rank[c] for c in hidden]
+        ranks.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(ranks)
         tied = [c for c in hidden if plain >> c & 1]
         free = [c for c in hidden if not plain >> c & 1]

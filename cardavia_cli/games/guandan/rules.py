@@ -344,6 +344,7 @@ class GuandanState(GameState[Action, GuandanView]):
     hands: list[list[int]]
     sizes: list[int]
     played: list[int]
+    played_by: list[list[int]]
     places: list[int]
     table: TablePlay | None
     passes: int
@@ -547,6 +548,7 @@ class GuandanState(GameState[Action, GuandanView]):
         new.hands = [list(h) for h in self.hands]
         new.sizes = list(self.sizes)
         new.played = list(self.played)
+        new.played_by = [list(p) for p in self.played_by]
         new.places = list(self.places)
         new.tributes = list(self.tributes)
         new.returns = list(self.returns)
@@ -554,28 +556,31 @@ class GuandanState(GameState[Action, GuandanView]):
 
     def resample(self, seat: int, rng: random.Random) -> GuandanState:
         """A copy in which the hands of the other seats are dealt anew from the cards ``seat``
-        cannot see (sizes kept). A tribute or return card announced this deal stays with its
-        receiver while he holds that face (section 7: they are shown to all)."""
+        cannot see (sizes kept). A tribute or return card announced this deal (section 7: they
+        are shown to all) stays with its receiver as far as every seat can tell: the copies
+        received, less those given on and those the receiver has played since."""
         new = self.copy()
         assert isinstance(new, GuandanState)
         known = [[0] * len(self.played) for _ in SEATS]
         for t in (*self.tributes, *self.returns):
-            if t.receiver != seat:
-                known[t.receiver][t.card] += 1
+            known[t.receiver][t.card] += 1
+            known[t.giver][t.card] -= 1
         pool: list[int] = []
         for s in SEATS:
             if s == seat:
                 continue
             for c, n in enumerate(self.hands[s]):
-                keep = min(n, known[s][c])
+                keep = max(0, known[s][c] - self.played_by[s][c])
+                assert keep <= n, "a card known to be held is held"
                 known[s][c] = keep
                 pool.extend([c] * (n - keep))
+        pool.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(pool)
         pos = 0
         for s in SEATS:
             if s == seat:
                 continue
-            hand = list(known[s])
+            hand = [max(0, k) for k in known[s]]
             take = self.sizes[s] - sum(hand)
             for c in pool[pos : pos + take]:
                 hand[c] += 1
@@ -734,9 +739,11 @@ class GuandanState(GameState[Action, GuandanView]):
 
     def _play(self, seat: int, cards: tuple[int, ...], reading: Interpretation) -> None:
         hand = self.hands[seat]
+        mine = self.played_by[seat]
         for c in cards:
             hand[c] -= 1
             self.played[c] += 1
+            mine[c] += 1
         self.sizes[seat] -= len(cards)
         self.table = TablePlay(seat, cards, reading)
         self.passes = 0
@@ -816,6 +823,7 @@ class GuandanState(GameState[Action, GuandanView]):
         self.hands = [counts_of(c.code for c in h) for h in deal(deck)]
         self.sizes = [sum(h) for h in self.hands]
         self.played = [0] * len(self.hands[0])
+        self.played_by = [[0] * len(self.hands[0]) for _ in SEATS]
         self.places = []
         self.table = None
         self.passes = 0

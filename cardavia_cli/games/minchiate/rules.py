@@ -743,6 +743,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         # the dead places take discardable cards only: choose them among all hidden
         # discardable cards, then deal the rest to the hands
         pool = free + dead_pool
+        pool.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(pool)
         dead_count = len(dead_pool)
         chosen_dead: list[Card] = []

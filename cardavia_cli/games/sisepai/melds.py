@@ -587,8 +587,8 @@ def waits(concealed20: Iterable[int], exposed: Iterable[Iterable[int] | Meld] = 
     for code in codes:
         if held[code] >= COPIES[code]:
             continue
-        group = GROUP_OF[code]
-        if group is None or _GROUP_OK[group][keys[group] + _KEY_STEP[code]]:
+        of = GROUP_OF[code]
+        if of is None or _GROUP_OK[of][keys[of] + _KEY_STEP[code]]:
             out.append(code)
     return out
 

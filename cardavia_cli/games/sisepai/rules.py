@@ -472,6 +472,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
             pool.extend(cards)
         rest = self.stock[self.stock_pos :]
         pool.extend(rest)
+        pool.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(pool)
         pos = 0
         for other, size in sizes.items():
