@@ -352,32 +352,35 @@ class TallyState(GameState[Action, TallyView]):
 
     def resample(self, seat: int, rng: random.Random) -> TallyState:
         """Deal the cards ``seat`` cannot see anew: the other hands, the unrevealed bids of the
-        others and the stock; a card ``seat`` gave or received stays where ``seat`` knows it is."""
+        others and the stock. The card the dealer gave stays with his partner, in the hand or
+        the face-down bid (which of the two the dealer cannot tell), until it is shown."""
         new = self.copy()
         assert isinstance(new, TallyState)
-        known: dict[int, list[str]] = {}
-        if seat == self.dealer and self.given is not None:
-            p = partner(seat)
-            if self.given in self.hands[p]:
-                known[p] = [self.given]
-        pool: list[str] = []
-        sizes: dict[int, int] = {}
-        for s in SEATS:
-            if s == seat:
-                continue
-            hidden = [c for c in self.hands[s] if c not in known.get(s, [])]
-            sizes[s] = len(hidden)
-            pool.extend(hidden)
+        p = partner(seat)
+        shown = {c for _, c in self.trick} | {c for _, c in self.revealed}
+        given = self.given if seat == self.dealer and self.given not in shown else None
+        sizes = {s: len(self.hands[s]) for s in SEATS if s != seat}
         hidden_bids = [s for s in self.bids if s != seat and (s, self.bids[s]) not in self.revealed]
-        pool.extend(self.bids[s] for s in hidden_bids)
-        pool.extend(self.stock)
+        pool = [c for s in sizes for c in self.hands[s]]
+        pool += [self.bids[s] for s in hidden_bids] + list(self.stock)
+        if given is not None:
+            pool.remove(given)
         pool.sort()  # the order of the hidden cards must not tell where they are
         rng.shuffle(pool)
+        # the given card's place among the partner's hidden cards: a hand slot or the bid
+        slot = -1
+        if given is not None:
+            slot = rng.randrange(sizes[p] + (p in hidden_bids))
         pos = 0
         for s, n in sizes.items():
-            new.hands[s] = known.get(s, []) + pool[pos : pos + n]
-            pos += n
+            take = n - (s == p and 0 <= slot < n)
+            hand = pool[pos : pos + take]
+            pos += take
+            new.hands[s] = [given, *hand] if s == p and 0 <= slot < n else hand
         for s in hidden_bids:
+            if s == p and given is not None and slot == sizes[p]:
+                new.bids[s] = given
+                continue
             new.bids[s] = pool[pos]
             pos += 1
         new.stock = pool[pos:]
