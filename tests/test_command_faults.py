@@ -659,3 +659,24 @@ def test_regression_run_of_a_missing_bare_name_names_both_places(_home: Path) ->
         "missing.toml: no such file, here or in the saves folder (",
         str(_home / "saves"),
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("dicsard", "discard"), ("clam", "claim"), ("hnit", "hint"), ("sav", "save")],
+)
+def test_regression_a_typo_in_the_repl_names_the_command_meant(typed: str, meant: str) -> None:
+    """Inside the REPL a typo got a bare "unknown command" where the command line says "Did
+    you mean"."""
+    session, _ = make_session()
+    [said] = texts(session.execute(f"{typed} x"))
+    assert (
+        said
+        == f"unknown command {typed!r} (did you mean {meant}?): type help for the list of commands"
+    )
+
+
+def test_a_word_like_no_command_gets_no_guess() -> None:
+    session, _ = make_session()
+    [said] = texts(session.execute("zzzzqq"))
+    assert said == "unknown command 'zzzzqq': type help for the list of commands"

@@ -218,6 +218,18 @@ class Session:
         """The game's action verbs with a legal use now (none when the human is not to act)."""
         return self.ui.legal_verbs(self.view()) if self.human_to_act() else []
 
+    def _unknown(self, word: str) -> str:
+        """The refusal of a word that is no command: the nearest command's name when the word
+        looks like a typo of one (``dicsard``: did you mean discard?), as the command line
+        does, the commands that make sense now first."""
+        import difflib
+
+        names = [c.verb for c in self.offered_commands()]
+        names += [n for c in self.registry for n in (c.verb, *c.aliases) if n not in names]
+        close = difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        return f"unknown command {word!r}{hint}: type help for the list of commands"
+
     def offered_commands(self) -> list[Command]:
         """The commands that make sense now: the legal action verbs, then the interface ones."""
         legal = set(self.legal_verbs())
@@ -373,7 +385,7 @@ class Session:
             if number:
                 reply = self.pick(int(word), rest)
             elif cmd is None:
-                return [Problem(f"unknown command {word!r}: type help for the list of commands")]
+                return [Problem(self._unknown(word))]
             elif rest and not cmd.action and not cmd.takes_args:
                 return [cmd.usage_problem()]
             else:
