@@ -680,3 +680,20 @@ def test_a_word_like_no_command_gets_no_guess() -> None:
     session, _ = make_session()
     [said] = texts(session.execute("zzzzqq"))
     assert said == "unknown command 'zzzzqq': type help for the list of commands"
+
+
+def test_regression_a_numbered_choice_out_of_range_gives_the_range() -> None:
+    """``discard 13`` with 12 numbered discards said "unknown card '13'": it names the range."""
+    session, _ = make_session()
+    for _ in range(40):  # on to the person's first discard
+        if session.state.phase == "discard" and session.human_to_act():
+            break
+        session.execute("auto")
+    assert session.state.phase == "discard" and session.human_to_act()
+    n = len(session.ui.choices(session.view()))
+    [said] = texts(session.execute(f"discard {n + 1}"))
+    assert said == (
+        f"discard {n + 1}: there is no such choice; the discard choices are numbered 1 to {n}, "
+        "or name the card"
+    )
+    assert session.state.phase == "discard"  # nothing was played

@@ -575,6 +575,13 @@ class Session:
         n = int(rest)
         if 1 <= n <= len(choices) and choices[n - 1].split(" ", 1)[0] == verb.lower():
             return choices[n - 1]
+        # a number, but none of the listed choices of this verb (that takes words after it)
+        listed = [i for i, c in enumerate(choices, 1) if c.startswith(f"{verb.lower()} ")]
+        if listed:
+            raise InvalidActionError(
+                f"{verb} {n}: there is no such choice; the {verb} choices are numbered "
+                f"{listed[0]} to {listed[-1]}, or name the card"
+            )
         return text
 
     def pick(self, number: int, rest: str = "") -> Reply:
