@@ -58,10 +58,10 @@ class TributeCancelled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Tribute(Event):
-    """A tribute paid (7.3, announced to all): ``tribute GIVER RECEIVER CARD``."""
+class _Transfer(Event):
+    """A card passing from ``giver`` to ``receiver``, announced to all (section 7):
+    ``KIND GIVER RECEIVER CARD``."""
 
-    kind = "tribute"
     giver: int
     receiver: int
     card: int
@@ -72,17 +72,17 @@ class Tribute(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Return(Event):
+class Tribute(_Transfer):
+    """A tribute paid (7.3): ``tribute GIVER RECEIVER CARD``."""
+
+    kind = "tribute"
+
+
+@dataclass(frozen=True, slots=True)
+class Return(_Transfer):
     """A card given back for a tribute (7.5): ``return GIVER RECEIVER CARD``."""
 
     kind = "return"
-    giver: int
-    receiver: int
-    card: int
-
-    @property
-    def args(self) -> tuple[EventArg, ...]:
-        return (self.giver, self.receiver, CODES[self.card])
 
 
 @dataclass(frozen=True, slots=True)

@@ -580,7 +580,7 @@ class GuandanState(GameState[Action, GuandanView]):
         for s in SEATS:
             if s == seat:
                 continue
-            hand = [max(0, k) for k in known[s]]
+            hand = list(known[s])
             take = self.sizes[s] - sum(hand)
             for c in pool[pos : pos + take]:
                 hand[c] += 1
