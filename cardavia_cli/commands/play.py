@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,35 +43,12 @@ DEFAULT_AI = "basic"
 
 
 def _session(
-    game: str,
-    header: object,
-    state: object,
-    *,
-    save_to: Path | None,
-    autosave: bool,
-    replayed: str | None,
-    origin: str | None = None,
-    default_name: str | None = None,
-    reader: Reader | None = None,
-    out: Console | None = None,
-    lock: SaveLock | None = None,
+    game: str, header: object, state: object, *, lock: SaveLock | None = None, **options: Any
 ) -> int:
-    """Run the REPL on ``state``; ``lock`` (the hold on ``save_to``) is let go when the session
-    ends, or at once when it cannot start."""
+    """Run the REPL on ``state`` (``options``: those of :func:`_run_session`); ``lock`` (the
+    hold on ``save_to``) is let go when the session ends, or at once when it cannot start."""
     try:
-        return _run_session(
-            game,
-            header,
-            state,
-            save_to=save_to,
-            autosave=autosave,
-            replayed=replayed,
-            origin=origin,
-            default_name=default_name,
-            reader=reader,
-            out=out,
-            lock=lock,
-        )
+        return _run_session(game, header, state, lock=lock, **options)
     finally:
         if lock is not None:
             lock.release()
@@ -85,11 +62,11 @@ def _run_session(
     save_to: Path | None,
     autosave: bool,
     replayed: str | None,
-    origin: str | None,
-    default_name: str | None,
-    reader: Reader | None,
-    out: Console | None,
-    lock: SaveLock | None,
+    origin: str | None = None,
+    default_name: str | None = None,
+    reader: Reader | None = None,
+    out: Console | None = None,
+    lock: SaveLock | None = None,
 ) -> int:
     from cardavia_cli.commands.common import console, home
     from cardavia_cli.games import load_game
