@@ -172,7 +172,10 @@ def test_defaults():
 
 
 def _without_speed(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k != "deals_per_second"}
+    """``data`` without the figures of time: deals per second and decision times."""
+    out = {k: v for k, v in data.items() if k != "deals_per_second"}
+    out["levels"] = [{k: v for k, v in lv.items() if k != "decision_ms"} for lv in data["levels"]]
+    return out
 
 
 def test_same_seed_same_results():

@@ -98,13 +98,34 @@ def arena(
         help="Solo games: play every deck once per rotation of the seat list, so each level "
         "sits in every seat on the same decks; --deals must then be a multiple of 4.",
     ),
+    single_deals: bool = typer.Option(
+        False,
+        "--single-deals",
+        help="Match games with deals to play alone (Guandan): every deal is a single deal "
+        "somewhere in a match (random levels, a random previous finish, so with tribute), won "
+        "by the team of its first player out.",
+    ),
+    jobs_text: str = typer.Option(
+        "1",
+        "--jobs",
+        "-j",
+        metavar="N",
+        help="Play the deals in N processes (the figures are those of one process; 0: one "
+        "per CPU).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Computer players against each other (see :data:`HELP`)."""
+    import os
+
     from cardavia_cli.engine.arena import plan, run_arena
     from cardavia_cli.games import load_game
 
     deals = _whole(deals_text, "--deals")
+    jobs = _whole(jobs_text, "--jobs")
+    if jobs < 0:
+        fail(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
+    jobs = jobs or os.cpu_count() or 1
     seed = _whole(seed_text, "--seed")
     if seed < 0:
         fail(f"--seed must be 0 or more, not {seed}")
@@ -124,10 +145,19 @@ def arena(
         plan(levels, deals, rotate, info.partnerships)  # checks the counts; plays nothing
     except ValueError as exc:
         fail(str(exc))
+    if single_deals and info.single_deal is None:
+        fail(f"--single-deals: {info.title} has no deals to play alone (only Guandan has)")
+    options: dict[str, Any] = {
+        "deals": deals,
+        "seed": seed,
+        "rotate": rotate,
+        "single_deals": single_deals,
+        "jobs": jobs,
+    }
 
     err = console(stderr=True)
     if not show_progress(as_json, console().is_terminal, err.is_terminal):
-        result = run_arena(info, levels, deals=deals, seed=seed, rotate=rotate)
+        result = run_arena(info, levels, **options)
     else:
         from rich.progress import (
             BarColumn,
@@ -149,9 +179,7 @@ def arena(
             result = run_arena(
                 info,
                 levels,
-                deals=deals,
-                seed=seed,
-                rotate=rotate,
+                **options,
                 progress=lambda done, total: bar.update(task, completed=done),
             )
     data = result.to_json()

@@ -8,6 +8,9 @@ seed, the seat and the decision's index, so a deal replays the same way and resu
 changes nothing. :func:`decide` wraps every call: an exception or an illegal answer is logged
 (logger ``cardavia.agents``, and the caller's ``on_error``) and replaced by the fallback's
 choice, the game's ``basic`` player everywhere (:func:`fallback_for`), so it never ends a match.
+A search player (:class:`~cardavia_cli.engine.search.SearchPlayer`) also gets a
+:class:`~cardavia_cli.engine.belief.Belief` of its seat: samples of the states it cannot tell
+from the real one, never the state itself.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.game import GameInfo, GameState, LegalActions
+from cardavia_cli.engine.search import SearchPlayer
 
 log = logging.getLogger("cardavia.agents")
 
@@ -80,7 +85,10 @@ def decide(
         if candidate is None:
             continue
         try:
-            action = candidate.choose(state.view(seat), legal, rng)
+            if isinstance(candidate, SearchPlayer):
+                action = candidate.search(state.view(seat), legal, rng, Belief(state, seat))
+            else:
+                action = candidate.choose(state.view(seat), legal, rng)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a computer player must never end a match

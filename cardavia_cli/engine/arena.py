@@ -216,6 +216,8 @@ class LevelStats:
     level: str
     seat_deals: int = 0
     wins: int = 0
+    #: CPU seconds of each real (not forced) decision of this level.
+    decision_times: list[float] = field(default_factory=list, repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -225,14 +227,29 @@ class LevelStats:
     def ci95(self) -> tuple[float, float]:
         return wilson(self.wins, self.seat_deals)
 
+    def decision_ms(self) -> dict[str, float]:
+        """``{"median", "p95", "max"}`` of the decision times in milliseconds of CPU (zeros
+        without decisions); p95 is the nearest-rank 95th percentile."""
+        times = sorted(self.decision_times)
+        if not times:
+            return {"median": 0.0, "p95": 0.0, "max": 0.0}
+
+        def rank(q: float) -> float:
+            return round(1000 * times[max(0, math.ceil(q * len(times)) - 1)], 3)
+
+        return {"median": rank(0.5), "p95": rank(0.95), "max": round(1000 * times[-1], 3)}
+
     def to_json(self) -> dict[str, Any]:
-        """``{"level", "seat_deals", "wins", "win_rate", "ci95"}``."""
+        """``{"level", "seat_deals", "wins", "win_rate", "ci95", "decisions",
+        "decision_ms"}``: the last two the count of real decisions and :meth:`decision_ms`."""
         return {
             "level": self.level,
             "seat_deals": self.seat_deals,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "ci95": list(self.ci95),
+            "decisions": len(self.decision_times),
+            "decision_ms": self.decision_ms(),
         }
 
 
@@ -303,6 +320,7 @@ class ArenaResult:
     seed: int
     rotate: bool
     duplicate: bool = False
+    single_deals: bool = False
     deals: int = 0
     wins: list[int] = field(default_factory=lambda: [0] * NUM_SEATS)
     draws: int = 0
@@ -348,6 +366,7 @@ class ArenaResult:
             "seed": self.seed,
             "rotate": self.rotate,
             "duplicate": self.duplicate,
+            "single_deals": self.single_deals,
             "decks": self.deals // self.per_deck,
             "levels": [s.to_json() for s in self.levels.values()],
             "agent_errors": self.agent_errors,
@@ -366,6 +385,8 @@ def run_arena(
     deals: int = 100,
     seed: int = 0,
     rotate: bool = False,
+    single_deals: bool = False,
+    jobs: int = 1,
     progress: Progress | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> ArenaResult:
@@ -374,11 +395,17 @@ def run_arena(
     per side.
 
     Deal ``i`` of the schedule (:func:`plan`: plain, rotated, or duplicate for a partnership
-    game) starts from ``info.new_state(seed=deal_seed(seed, deck))``. A computer player that
-    fails (any exception but ``KeyboardInterrupt``, which ends the run) is replaced for that
-    decision by ``basic`` (ai.md); the failures are counted in ``agent_errors``. Raises
-    :class:`~cardavia_cli.engine.errors.UnknownNameError` naming an unknown level or
-    ``human``, and ``ValueError`` for a bad seat list or deal count.
+    game) starts from ``info.new_state(seed=deal_seed(seed, deck))``; with ``single_deals``
+    (a match game with ``info.single_deal``) it is one deal alone, drawn by
+    ``info.single_deal(deal_seed(seed, deck))``, and its winners are that deal's. A computer
+    player that fails (any exception but ``KeyboardInterrupt``, which ends the run) is
+    replaced for that decision by ``basic`` (ai.md); the failures are counted in
+    ``agent_errors``. With ``jobs`` above 1 the deals are spread over that many processes
+    (a game loaded by name in each: ``info`` must be a registered game) and counted in the
+    schedule's order, so the result is the same as a serial run's (``seconds`` and the
+    decision times apart). Raises :class:`~cardavia_cli.engine.errors.UnknownNameError`
+    naming an unknown level or ``human``, and ``ValueError`` for a bad seat list, deal count
+    or job count, or single deals of a game without them.
     """
     seats = list(seats)
     if len(seats) != NUM_SEATS:
@@ -387,38 +414,126 @@ def run_arena(
         raise UnknownNameError(
             f"'human' cannot play in the arena (levels: {', '.join(info.agents)})"
         )
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    if single_deals and info.single_deal is None:
+        raise ValueError(f"--single-deals: {info.name} has no deals to play alone")
     make_agents(info, seats)  # raises UnknownNameError naming an unknown level
     schedule = plan(seats, deals, rotate, info.partnerships)
     kind = arena_format(seats, rotate, info.partnerships)
     result = ArenaResult(
-        game=info.name, seats=seats, seed=seed, rotate=kind == ROTATE, duplicate=kind == DUPLICATE
+        game=info.name,
+        seats=seats,
+        seed=seed,
+        rotate=kind == ROTATE,
+        duplicate=kind == DUPLICATE,
+        single_deals=single_deals,
     )
     if info.partnerships:
         result.teams, result.sides = _partnerships(seats)
     for level in seats:
         result.levels.setdefault(level, LevelStats(level))
-    fallback = fallback_for(info)
-    errors = ErrorCount()
+    first: list[str] = []
     start = clock()
     try:
-        for done, (deck, levels, swapped) in enumerate(schedule, 1):
-            state = info.new_state(seed=deal_seed(seed, deck))
-            play_on(
-                state,
-                make_agents(info, levels),
-                max_deals=MAX_ROUNDS,
-                fallback=fallback,
-                on_error=errors,
+        if jobs == 1:
+            records: Iterator[DealRecord] = (
+                play_deal(info, seed, item, single_deals) for item in schedule
             )
-            outcome = state.result() if state.is_over else None
-            _count(result, levels, swapped, outcome.winning_seats() if outcome else [])
-            if progress is not None:
-                progress(done, deals)
+            _tally(result, records, deals, first, progress)
+        else:
+            _run_parallel(info, seed, schedule, single_deals, jobs, result, deals, first, progress)
     finally:
         result.seconds = clock() - start
-        result.agent_errors = errors.count
-        result.error_messages = list(errors.first)
+        result.error_messages = first
     return result
+
+
+class DealRecord(NamedTuple):
+    """What one deal of a run gives the totals: the deal as scheduled, its winning seats
+    (none: a draw), its computer-player failures (count and first messages) and the CPU
+    seconds of every real decision, per seat."""
+
+    scheduled: Scheduled
+    winners: list[int]
+    errors: int
+    messages: list[str]
+    times: list[list[float]]
+
+
+def play_deal(info: GameInfo, seed: int, item: Scheduled, single: bool = False) -> DealRecord:
+    """Play one deal of a run (see :func:`run_arena`)."""
+    deck_seed = deal_seed(seed, item.deck)
+    if single:
+        assert info.single_deal is not None
+        state, winners_of = info.single_deal(deck_seed)
+        limit = state.rounds_finished + 1
+    else:
+        state, winners_of, limit = info.new_state(seed=deck_seed), None, MAX_ROUNDS
+    errors = ErrorCount()
+    times: list[list[float]] = [[] for _ in SEATS]
+    play_on(
+        state,
+        make_agents(info, item.levels),
+        max_deals=limit,
+        fallback=fallback_for(info),
+        on_error=errors,
+        on_decision=lambda seat, seconds: times[seat].append(seconds),
+    )
+    if winners_of is not None and (state.at_break or state.is_over):
+        winners = winners_of(state)
+    else:
+        outcome = state.result() if state.is_over else None
+        winners = outcome.winning_seats() if outcome else []
+    return DealRecord(item, winners, errors.count, list(errors.first), times)
+
+
+def _tally(
+    result: ArenaResult,
+    records: Iterator[DealRecord],
+    deals: int,
+    first: list[str],
+    progress: Progress | None,
+) -> None:
+    for done, record in enumerate(records, 1):
+        item = record.scheduled
+        _count(result, item.levels, item.swapped, record.winners)
+        result.agent_errors += record.errors
+        first.extend(record.messages[: max(0, ErrorCount.KEEP - len(first))])
+        for s in SEATS:
+            result.levels[item.levels[s]].decision_times.extend(record.times[s])
+        if progress is not None:
+            progress(done, deals)
+
+
+def _worker_deal(args: tuple[str, int, Scheduled, bool]) -> DealRecord:
+    """One deal in a worker process: the game loaded by name."""
+    from cardavia_cli.games import load_game
+
+    name, seed, item, single = args
+    return play_deal(load_game(name), seed, item, single)
+
+
+def _run_parallel(
+    info: GameInfo,
+    seed: int,
+    schedule: Iterator[Scheduled],
+    single: bool,
+    jobs: int,
+    result: ArenaResult,
+    deals: int,
+    first: list[str],
+    progress: Progress | None,
+) -> None:
+    """Play the schedule over ``jobs`` processes, counting the deals in schedule order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, deals // (jobs * 16)))
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        work = ((info.name, seed, item, single) for item in schedule)
+        _tally(result, pool.map(_worker_deal, work, chunksize=chunk), deals, first, progress)
 
 
 class ErrorCount:

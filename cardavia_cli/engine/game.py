@@ -596,7 +596,11 @@ class GameInfo:
     * ``agents``: computer players by level name;
     * ``has_dealer``: whether the deal file may name a ``dealer``;
     * ``partnerships``: whether seats 0+2 play against 1+3 (teams, see ``engine.seats.team``):
-      then an outcome's winner is a team and the arena plays the duplicate format.
+      then an outcome's winner is a team and the arena plays the duplicate format;
+    * ``single_deal(seed) -> (state, winners)``, for a match game whose deals the arena can
+      play alone (``arena --single-deals``): a state at the start of one deal somewhere in a
+      match, drawn from ``seed``, and a function giving the seats that won that deal once the
+      state is at the break after it.
     """
 
     name: str
@@ -610,6 +614,7 @@ class GameInfo:
     has_dealer: bool = True
     rules_file: str = ""
     partnerships: bool = False
+    single_deal: Callable[[int], tuple[GameState, Callable[[GameState], list[int]]]] | None = None
 
     def check_deck(self, cards: Iterable[str]) -> None:
         """Raise ``ValueError`` unless ``cards`` is exactly the pack (see :func:`check_deck`)."""

@@ -7,6 +7,7 @@ player as the one fallback.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,17 +32,28 @@ def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> l
     return agents
 
 
+#: ``on_decision(seat, seconds)``: told the CPU time of every real (not forced) decision.
+DecisionHook = Callable[[int, float], None]
+
+
 def step(
     state: GameState,
     agents: Sequence[Agent],
     fallback: Agent | None = None,
     *,
     on_error: ErrorHook | None = None,
+    on_decision: DecisionHook | None = None,
 ) -> Any:
-    """Let the seat to act decide (or take its forced answer) and apply it; returns it."""
+    """Let the seat to act decide (or take its forced answer) and apply it; returns it.
+    ``on_decision`` is told the CPU seconds (``time.process_time``) of each real decision."""
     seat = state.to_act
     assert seat is not None
-    action = decide(state, agents[seat], fallback, on_error=on_error)
+    if on_decision is None or state.forced_action() is not None:
+        action = decide(state, agents[seat], fallback, on_error=on_error)
+    else:
+        start = time.process_time()
+        action = decide(state, agents[seat], fallback, on_error=on_error)
+        on_decision(seat, time.process_time() - start)
     state.push(action)
     return action
 
@@ -54,6 +66,7 @@ def play_on(
     fallback: Agent | None = None,
     on_step: Callable[[GameState], None] | None = None,
     on_error: ErrorHook | None = None,
+    on_decision: DecisionHook | None = None,
 ) -> int:
     """Play to the end of the game (every round or deal of a match); returns the rounds or
     deals finished here.
@@ -69,7 +82,7 @@ def play_on(
                 break
             state.next_round()
             continue
-        step(state, agents, fallback, on_error=on_error)
+        step(state, agents, fallback, on_error=on_error, on_decision=on_decision)
         if on_step is not None:
             on_step(state)
     return state.rounds_finished - before

@@ -20,7 +20,7 @@ from typing import Any
 from cardavia_cli.engine.errors import DealFileError
 from cardavia_cli.engine.game import GameInfo
 from cardavia_cli.games.guandan.ai import AGENTS
-from cardavia_cli.games.guandan.rules import PACK, check_match, new_state, parse_card
+from cardavia_cli.games.guandan.rules import PACK, check_match, new_state, parse_card, single_deal
 
 MATCH_KEYS = ("levels", "level_team", "previous_places", "first_leader")
 
@@ -46,4 +46,5 @@ GAME = GameInfo(
     has_dealer=False,
     rules_file="RULES.md",
     partnerships=True,
+    single_deal=single_deal,
 )

@@ -21,7 +21,7 @@ playing one of two identical cards removes exactly one of them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -36,6 +36,7 @@ from cardavia_cli.engine.errors import (
 from cardavia_cli.engine.game import GameState, Outcome
 from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
 from cardavia_cli.games.guandan.cards import (
+    ACE,
     CODES,
     DECK,
     RANKS,
@@ -987,3 +988,27 @@ def new_state(
         keys.get("previous_places"),
         keys.get("first_leader"),
     )
+
+
+def single_deal(seed: int) -> tuple[GuandanState, Callable[[GameState], list[int]]]:
+    """One deal somewhere in a match, for ``arena --single-deals`` (the "single-round win
+    rate" of the Guandan research bots): each team's level drawn from 2..A, the previous
+    deal's finishing order drawn from the 24 (so with tribute, 7), the level team that of its
+    first place (10.1), all from ``random.Random(seed)``, the deal then shuffled from
+    ``seed``. The deal's winners are the team of its first player out (10.1: the team that
+    goes up). Returns the state and that winners function."""
+    rng = random.Random(f"cardavia-single-deal:{seed}")
+    levels = [level_str(rng.randint(FIRST_LEVEL, ACE)) for _ in range(2)]
+    places = list(SEATS)
+    rng.shuffle(places)
+    state = new_state(
+        seed,
+        match={"levels": levels, "level_team": team(places[0]), "previous_places": places},
+    )
+    return state, deal_winners
+
+
+def deal_winners(state: GameState) -> list[int]:
+    """The seats of the team whose player went out first in the deal just finished."""
+    assert isinstance(state, GuandanState) and state.places, "no deal finished"
+    return list(team_seats(team(state.places[0])))

@@ -19,12 +19,14 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
 from cardavia_cli.games.minchiate.deal import auto_discards, discardable
 from cardavia_cli.games.minchiate.rules import (
     PASS,
     Action,
+    MinchiateState,
     MinchiateView,
     Phase,
     discard_refusal,
@@ -146,4 +148,54 @@ class BasicAgent:
         return card, why
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
+class TrickSearch:
+    """What level ``strong`` searches in Minchiate (:mod:`cardavia_cli.engine.search`).
+
+    In the play of the tricks the candidates are, of the legal cards of each suit and value,
+    the weakest and the strongest (the cards between them rarely play differently), beside
+    ``basic``'s card; the discards and declarations are ``basic``'s. A rollout plays the deal
+    to its end, scored for the searching seat's team as the deal's result (+1 won, -1 lost, 0
+    tied) plus a twentieth of the resti difference, which separates wins by their margin
+    without outweighing a win."""
+
+    def candidates(
+        self, view: MinchiateView, legal: Sequence[Action], preferred: Action, rng: random.Random
+    ) -> list[Action]:
+        if view.phase != Phase.PLAY:
+            return [preferred]
+        suit = suit_to_follow([c for _, c in view.trick])
+        groups: dict[tuple[str | None, int], list[Card]] = {}
+        for action in legal:
+            card = action.cards[0]
+            groups.setdefault((card.suit, card.points), []).append(card)
+        chosen = {preferred}
+        for cards in groups.values():
+            chosen.add(play(min(cards, key=lambda c: strength(c, suit or c.suit))))
+            chosen.add(play(max(cards, key=lambda c: strength(c, suit or c.suit))))
+        return sorted(chosen, key=lambda a: a.cards[0])
+
+    def rollout_over(self, state: MinchiateState, start: MinchiateState) -> bool:
+        return state.is_over
+
+    def score(self, state: MinchiateState, start: MinchiateState, seat: int) -> float:
+        outcome = state.result()
+        assert outcome is not None
+        side = team(seat)
+        resti = outcome.data["resti"]
+        won = 0 if outcome.winner is None else 1 if outcome.winner == side else -1
+        return won + (resti[side] - resti[1 - side]) / 20
+
+
+def strong() -> SearchPlayer[MinchiateState]:
+    """Level ``strong``: PIMC over the tricks, ``basic`` rolling out (:class:`TrickSearch`)."""
+    return SearchPlayer(TrickSearch(), BasicAgent, SearchSettings(samples=STRONG_SAMPLES))
+
+
+#: Samples per decision of level ``strong``.
+STRONG_SAMPLES = 12
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "basic": BasicAgent,
+    "strong": strong,
+}

@@ -89,6 +89,7 @@ from cardavia_cli.games.minchiate.tricks import (
     legal_plays,
     piles,
     suit_to_follow,
+    voids,
 )
 
 #: Tricks in a deal (5, step 9).
@@ -714,8 +715,9 @@ class MinchiateState(GameState[Action, MinchiateView]):
         fola while face down) are dealt anew with ``rng``: hand and discard sizes kept, the
         cards ``seat`` knows the place of (:meth:`known_to`) left where they are, and the face-
         down discards and fola given only zero-point cards other than T29, as the rules make
-        them (7.2, 6.5; a discard of the shortfall, 7.3, stays as it is). Voids shown in play
-        are not used. ``view(seat)`` is unchanged."""
+        them (7.2, 6.5; a discard of the shortfall, 7.3, stays as it is), and each hand only cards
+        of suits its seat has not shown it lacks (:func:`~.tricks.voids`). ``view(seat)`` is
+        unchanged."""
         new = self.copy()
         assert isinstance(new, MinchiateState)
         known = self.known_to(seat)
@@ -740,26 +742,21 @@ class MinchiateState(GameState[Action, MinchiateView]):
         fola_hidden = not self.fola_shown
         if fola_hidden:
             dead_pool.extend(self.fola)
-        # the dead places take discardable cards only: choose them among all hidden
-        # discardable cards, then deal the rest to the hands
-        pool = free + dead_pool
-        pool.sort()  # the order of the hidden cards must not tell where they are
-        rng.shuffle(pool)
-        dead_count = len(dead_pool)
-        chosen_dead: list[Card] = []
-        rest: list[Card] = []
-        for card in pool:
-            if len(chosen_dead) < dead_count and discardable(card):
-                chosen_dead.append(card)
-            else:
-                rest.append(card)
-        assert len(chosen_dead) == dead_count
+        # the dead places take discardable cards only, the hands only cards of the suits their
+        # seat has not shown it lacks (9.3): the hidden cards, in a canonical order so their
+        # true places do not show through, are dealt by :func:`deal_hidden`
+        pool = sorted(free + dead_pool)
+        shown = (
+            voids([*self.tricks, (self.leader, tuple(self.trick))])
+            if self.trick or self.tricks
+            else {}
+        )
+        hands = [(s, count) for place, s, count in slots if place == "hand"]
+        dealt_hands, chosen_dead = deal_hidden(pool, len(dead_pool), hands, shown, rng)
         pos_dead = 0
-        pos = 0
         for place, s, count in slots:
             if place == "hand":
-                new.hands[s] = sorted(keep_hands[s] + rest[pos : pos + count])
-                pos += count
+                new.hands[s] = sorted(keep_hands[s] + dealt_hands[s])
             else:
                 new.discards[s] = keep_discards[s] + chosen_dead[pos_dead : pos_dead + count]
                 pos_dead += count
@@ -769,6 +766,71 @@ class MinchiateState(GameState[Action, MinchiateView]):
         if new._phase == Phase.DECLARE and new._actor is not None:
             new._listed = combinations(new.hands[new._actor])
         return new
+
+
+def deal_hidden(
+    pool: Sequence[Card],
+    dead_count: int,
+    hands: Sequence[tuple[int, int]],
+    shown: dict[int, set[str]],
+    rng: random.Random,
+    tries: int = 20,
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Deal ``pool`` (the hidden cards, in a canonical order) into ``dead_count`` dead cards
+    (discardable ones only: the face-down discards and fola, 7.2, 6.5) and the hands
+    ``(seat, count)``, a hand taking no card of a suit in ``shown[seat]`` (its voids).
+
+    Returns ``({seat: cards}, dead cards)``, the dead cards in dealing order. Cards are placed
+    most constrained first, each in a random place with room, weighted by the room left; a
+    dead end starts again (up to ``tries`` times), and then the voids are dropped, so a deal
+    is always returned (with the true cards a consistent deal exists, so that last resort
+    only follows from an unlucky run of dead ends).
+    """
+    for _ in range(tries):
+        dealt = _deal_once(pool, dead_count, hands, shown, rng)
+        if dealt is not None:
+            return dealt
+    dealt = _deal_once(pool, dead_count, hands, {}, rng)
+    assert dealt is not None, "hidden cards that fit nowhere"
+    return dealt
+
+
+def _deal_once(
+    pool: Sequence[Card],
+    dead_count: int,
+    hands: Sequence[tuple[int, int]],
+    shown: dict[int, set[str]],
+    rng: random.Random,
+) -> tuple[dict[int, list[Card]], list[Card]] | None:
+    cards = list(pool)
+    rng.shuffle(cards)
+    DEAD = -1
+    room = {s: n for s, n in hands}
+    room[DEAD] = dead_count
+
+    def places(card: Card) -> list[int]:
+        out = [s for s, _ in hands if card.is_matto or card.suit not in shown.get(s, ())]
+        if discardable(card):
+            out.append(DEAD)
+        return out
+
+    options = [(c, places(c)) for c in cards]
+    options.sort(key=lambda o: len(o[1]))
+    hand_cards: dict[int, list[Card]] = {s: [] for s, _ in hands}
+    dead: list[Card] = []
+    for card, where in options:
+        open_places = [p for p in where if room[p] > 0]
+        if not open_places:
+            return None
+        total = sum(room[p] for p in open_places)
+        pick = rng.randrange(total)
+        for p in open_places:
+            pick -= room[p]
+            if pick < 0:
+                break
+        room[p] -= 1
+        (dead if p == DEAD else hand_cards[p]).append(card)
+    return hand_cards, dead
 
 
 def discard_refusal(

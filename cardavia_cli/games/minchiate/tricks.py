@@ -129,6 +129,32 @@ def suits_followed(tricks: Iterable[Sequence[Card]]) -> set[str]:
     return {s for s in found if s is not None}
 
 
+def voids(tricks: Iterable[tuple[int, Sequence[Card]]]) -> dict[int, set[str]]:
+    """The suits (``"T"`` for trumps) each seat has shown it holds none of, from the tricks
+    played so far, the trick in progress included: ``(leader, cards)`` pairs, the cards in
+    playing order from the leader (9.3). A seat that played a card of another suit than the
+    one to follow has none of it, and none of the trumps either unless that card was a trump;
+    the Matto shows nothing. A seat without a void is absent from the result.
+
+    >>> from cardavia_cli.games.minchiate.cards import parse_card as p
+    >>> found = voids([(0, (p("5C"), p("T3"), p("2S"), p("KC")))])
+    >>> {seat: sorted(suits) for seat, suits in found.items()}
+    {1: ['C'], 2: ['C', 'T']}
+    """
+    found: dict[int, set[str]] = {}
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            suit = suit_to_follow(cards[:i])
+            if suit is None or card.is_matto or card.suit == suit:
+                continue
+            seat = next_seat(leader, i)
+            shown = found.setdefault(seat, set())
+            shown.add(suit)
+            if not card.is_trump:
+                shown.add(TRUMP_SUIT)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Capture:
     """The outcome of a complete trick (9.4): the winning ``winner`` seat, its ``team``, and the

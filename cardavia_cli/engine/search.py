@@ -1,0 +1,213 @@
+"""Determinized search: the level ``strong`` of every game (ai.md, "Stronger levels"; the issue
+"Strong computer players", item 3).
+
+A :class:`SearchPlayer` decides by perfect-information Monte Carlo (PIMC) over samples of its
+:class:`~cardavia_cli.engine.belief.Belief`, the states its seat cannot tell from the real one:
+
+1. its ``rollout`` player (the game's ``basic``) names the move it would make, the
+   *preferred* move;
+2. the game's :class:`SearchSpec` lists the candidates worth comparing with it (always the
+   preferred move among them);
+3. ``samples`` samples are drawn from the belief, each with its own generator drawn from the
+   decision's; every candidate is played from the *same* samples with the same rollout
+   generators (common random numbers: the comparison between two candidates is paired, so
+   the luck of a sample cancels out);
+4. each rollout plays on with the rollout player at every seat until the game's
+   :meth:`SearchSpec.rollout_over` says the rollout is done (the end of the deal, or earlier
+   with an estimate), and :meth:`SearchSpec.score` scores it for the searching seat;
+5. a candidate replaces the preferred move only if its mean paired gain over the preferred
+   move is at least ``min_gain`` and ``margin`` standard errors: ``basic``'s move is kept
+   unless search finds a clearly better one.
+
+The search sees only samples of its belief, never the state, so it cannot peek (the no-leak
+property of the belief is in the conformance suite). It is exact from a seed: the samples and
+rollouts come from the decision's generator (:func:`~cardavia_cli.engine.agents.agent_rng`),
+and the time budget, a safety cap on one decision's CPU time, is set well above what the fixed
+sample count needs, so that it does not cut a decision short on this kind of machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.game import GameState, LegalActions
+
+S = TypeVar("S", bound=GameState)
+
+
+class Player(Protocol):
+    """What a rollout needs of a computer player: ``choose(view, legal, rng)``."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard a :class:`SearchPlayer` searches.
+
+    ``samples``: determinizations per decision (fixed, so a decision replays exactly);
+    ``budget``: a cap in seconds of CPU time (``time.process_time``) on one decision, checked
+    between samples, ``None`` for none (at least one sample is always played); ``margin``: the
+    standard errors by which a candidate's mean paired gain must exceed zero to replace the
+    preferred move; ``min_gain``: the smallest mean gain (in the units of
+    :meth:`SearchSpec.score`) that does; ``horizon``: decisions per rollout before it is
+    scored (``None``: to :meth:`SearchSpec.rollout_over`).
+    """
+
+    samples: int = 16
+    budget: float | None = 2.0
+    margin: float = 2.0
+    min_gain: float = 0.0
+    horizon: int | None = None
+
+
+class SearchSpec(Protocol[S]):
+    """A game's part of the search: which moves to compare, when a rollout ends and how it
+    scores."""
+
+    def candidates(
+        self, view: Any, legal: Sequence[Any], preferred: Any, rng: random.Random
+    ) -> list[Any]:
+        """The moves to compare (the preferred move among them; one alone means no search)."""
+        ...
+
+    def rollout_over(self, state: S, start: S) -> bool:
+        """Whether a rollout begun at ``start`` (the sample before the candidate) is done."""
+        ...
+
+    def score(self, state: S, start: S, seat: int) -> float:
+        """The value to ``seat`` of the rollout's last ``state`` (higher is better)."""
+        ...
+
+
+@dataclass
+class Estimate:
+    """What one decision's search found about one candidate: ``mean`` score, ``gain`` (mean
+    paired gain over the preferred move) and its standard error ``stderr``, over ``n``
+    samples."""
+
+    action: Any
+    mean: float
+    gain: float
+    stderr: float
+    n: int
+
+
+@dataclass
+class SearchReport:
+    """The last decision of a :class:`SearchPlayer`: the candidates' estimates (preferred
+    first), the move chosen, samples played and CPU seconds spent."""
+
+    estimates: list[Estimate]
+    chosen: Any
+    samples: int
+    seconds: float
+
+
+class SearchPlayer(Generic[S]):
+    """The level ``strong``: PIMC over its belief (module docstring).
+
+    Without a belief (``choose``, as an ordinary agent) it plays its rollout player's move.
+    ``search`` raises what the game's sampler raises (``NotImplementedError`` for a game
+    without ``resample``); :func:`~cardavia_cli.engine.agents.decide` then falls back to
+    ``basic``. ``last`` is the :class:`SearchReport` of the last search (for ``hint``).
+    """
+
+    name = "strong"
+
+    def __init__(
+        self,
+        spec: SearchSpec[S],
+        rollout: Callable[[], Player],
+        settings: SearchSettings | None = None,
+        clock: Callable[[], float] = time.process_time,
+    ) -> None:
+        self.spec = spec
+        self.policy = rollout()
+        self._make_rollout = rollout
+        self.settings = settings or SearchSettings()
+        self.clock = clock
+        self.last: SearchReport | None = None
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.policy.choose(view, legal, rng)
+
+    def search(self, view: Any, legal: Sequence[Any], rng: random.Random, belief: Belief[S]) -> Any:
+        """The move to make: the preferred move unless a candidate is clearly better."""
+        start = self.clock()
+        preferred = self.policy.choose(view, legal, random.Random(rng.getrandbits(64)))
+        candidates = self.spec.candidates(view, legal, preferred, rng)
+        if preferred not in candidates:
+            candidates.insert(0, preferred)
+        else:
+            candidates.remove(preferred)
+            candidates.insert(0, preferred)
+        if len(candidates) == 1:
+            self.last = SearchReport([Estimate(preferred, 0.0, 0.0, 0.0, 0)], preferred, 0, 0.0)
+            return preferred
+        seat = belief.seat
+        scores: list[list[float]] = [[] for _ in candidates]
+        settings = self.settings
+        played = 0
+        for _ in range(settings.samples):
+            if played and settings.budget is not None and self.clock() - start > settings.budget:
+                break
+            sample = belief.sample(random.Random(rng.getrandbits(64)))
+            roll_seed = rng.getrandbits(64)
+            for i, action in enumerate(candidates):
+                scores[i].append(self._rollout(sample, action, seat, random.Random(roll_seed)))
+            played += 1
+        estimates = [_estimate(a, s, scores[0]) for a, s in zip(candidates, scores, strict=True)]
+        best = estimates[0]
+        for e in estimates[1:]:
+            clear = e.gain > settings.min_gain and e.gain > settings.margin * e.stderr
+            if clear and e.gain > best.gain:
+                best = e
+        self.last = SearchReport(estimates, best.action, played, self.clock() - start)
+        return best.action
+
+    def _rollout(self, sample: S, action: Any, seat: int, rng: random.Random) -> float:
+        """Play ``action`` in a copy of ``sample``, then the rollout player everywhere."""
+        spec = self.spec
+        state = sample.copy(quiet=True)
+        state.push(action)
+        policy = self.policy
+        horizon = self.settings.horizon
+        n = 0
+        while not spec.rollout_over(state, sample):
+            if horizon is not None and n >= horizon:
+                break
+            forced = state.forced_action()
+            if forced is None:
+                to_act = state.to_act
+                assert to_act is not None
+                forced = policy.choose(state.view(to_act), LegalActions(state), rng)
+            state.push(forced)
+            n += 1
+        return spec.score(state, sample, seat)
+
+
+def _estimate(action: Any, scores: Sequence[float], base: Sequence[float]) -> Estimate:
+    n = len(scores)
+    gains = [a - b for a, b in zip(scores, base, strict=True)]
+    mean = sum(scores) / n if n else 0.0
+    gain = sum(gains) / n if n else 0.0
+    if n > 1:
+        var = sum((g - gain) ** 2 for g in gains) / (n - 1)
+        stderr = math.sqrt(var / n)
+    else:
+        stderr = math.inf
+    return Estimate(action, mean, gain, stderr, n)
+
+
+def deal_over(state: GameState, start: GameState) -> bool:
+    """A rollout end for most games: the game is over, at a break, or past ``start``'s deal."""
+    return state.is_over or state.at_break or state.rounds_finished > start.rounds_finished
