@@ -25,9 +25,20 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.games.cucu.cards import CAT, CUCKOO, FOOL, HORSE, HUNTER, INN, NUM_RANKS, ZERO
 from cardavia_cli.games.cucu.cards import RANKS as NAMES
-from cardavia_cli.games.cucu.rules import ACCEPT, KEEP, PAY, REFUSE, SWAP, Action, CucuView, Phase
+from cardavia_cli.games.cucu.rules import (
+    ACCEPT,
+    KEEP,
+    PAY,
+    REFUSE,
+    SWAP,
+    Action,
+    CucuState,
+    CucuView,
+    Phase,
+)
 
 INDEX: dict[str, int] = {name: r for r, name in enumerate(NAMES)}
 _PLAIN_RANKS = tuple(r for r in range(NUM_RANKS) if r not in (INN, CAT, HORSE, HUNTER, CUCKOO))
@@ -209,7 +220,53 @@ def _average_swap(others: list[int], unknown: int, pool: list[int], ranks: Seque
     return chance / total if total else 1.0
 
 
-#: Computer players by level (cli.md): ``random`` and ``basic``.
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
+def match_chance(lives: Sequence[int], seat: int) -> float:
+    """An estimate of ``seat``'s chance to win the match from the lives left (section 10):
+    its share of the squared lives, 0 with none. Squares, because a player with more lives
+    must be knocked out more often while the others fall too.
 
-__all__ = ["AGENTS", "BasicAgent", "lose_chance"]
+    >>> match_chance([3, 3, 3, 3], 0), match_chance([1, 0, 0, 2], 3), match_chance([0, 2, 1, 1], 0)
+    (0.25, 0.8, 0.0)
+    """
+    mine = lives[seat]
+    total = sum(v * v for v in lives)
+    return mine * mine / total if total else 0.0
+
+
+class RoundSearch:
+    """What level ``strong`` searches in Cuccu (:mod:`cardavia_cli.engine.search`): every
+    legal answer, each played out to the round's showdown by ``basic`` at every seat and
+    scored by :func:`match_chance` of the lives then (1 or 0 once the match is over)."""
+
+    def candidates(
+        self, view: CucuView, legal: Sequence[Action], preferred: Action, rng: random.Random
+    ) -> list[Action]:
+        return list(legal)
+
+    def rollout_over(self, state: CucuState, start: CucuState) -> bool:
+        return state.is_over or state.at_break or state.rounds_finished > start.rounds_finished
+
+    def score(self, state: CucuState, start: CucuState, seat: int) -> float:
+        if state.is_over:
+            outcome = state.result()
+            return 1.0 if outcome is not None and outcome.winner == seat else 0.0
+        return match_chance(state.lives, seat)
+
+
+#: Samples per decision of level ``strong``.
+STRONG_SAMPLES = 64
+
+
+def strong() -> SearchPlayer[CucuState]:
+    """Level ``strong``: PIMC over the round, ``basic`` rolling out (:class:`RoundSearch`)."""
+    return SearchPlayer(RoundSearch(), BasicAgent, SearchSettings(samples=STRONG_SAMPLES))
+
+
+#: Computer players by level (cli.md): ``random``, ``basic`` and ``strong``.
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "basic": BasicAgent,
+    "strong": strong,
+}
+
+__all__ = ["AGENTS", "BasicAgent", "lose_chance", "match_chance"]
