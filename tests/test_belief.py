@@ -47,3 +47,34 @@ def test_samples_deal_the_hidden_cards_anew(name: str) -> None:
     real = state.zones()
     samples = [Belief(state, 0).sample(random.Random(k)).zones() for k in range(8)]
     assert any(z != real for z in samples)
+
+
+def _sisepai_sealed_claim():
+    """A Si Se Pai claim round in which a seat has answered with a claim and another seat is
+    still to answer (seed and step found by search)."""
+    info = load_game("sisepai")
+    agents = make_agents(info, ["basic"] * 4)
+    for seed in range(40):
+        state = info.new_state(seed=seed)
+        while not state.is_over:
+            claimed = [s for s, (_, option) in state.responses.items() if option is not None]
+            if state.phase == "claim" and claimed and state.to_act not in claimed:
+                return state, claimed[0]
+            state.push(decide(state, agents[state.to_act]))
+    raise AssertionError("no sealed claim in 40 deals")
+
+
+def test_sisepai_sealed_answers_do_not_reach_a_sample() -> None:
+    """Rules 7.4: answers are sealed. A sample kept the real claim of a seat that had
+    answered, and that claim's cards in its hand (found when a sampled sealed win could not
+    be resolved); now every other seat's sealed answer is a pass in the sample, and a state
+    whose only difference is that answer gives the same sample."""
+    state, claimer = _sisepai_sealed_claim()
+    seat = state.to_act
+    sample = Belief(state, seat).sample(random.Random(7))
+    assert sample.responses[claimer][1] is None and str(sample.responses[claimer][0]) == "pass"
+    twin = state.copy()
+    twin.responses = dict(state.responses)
+    twin.responses[claimer] = (sample.responses[claimer][0], None)
+    other = Belief(twin, seat).sample(random.Random(7))
+    assert other.zones() == sample.zones() and other.responses == sample.responses

@@ -17,9 +17,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
 from cardavia_cli.games.sisepai.melds import GROUP_OF, distance, group_distance, group_distances
-from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiView
+from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiState, SisepaiView
 
 
 def unseen_counts(view: SisepaiView) -> list[int]:
@@ -114,4 +115,66 @@ class BasicAgent:
         return best_action
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
+def ranked_discards(counts: list[int], live: Sequence[int]) -> list[int]:
+    """The codes ``basic`` could discard from ``counts``, best first by ``(distance, -reach,
+    code)`` (:func:`best_discard`'s order); Generals and flowers are never listed."""
+    keys = []
+    for code in range(FLOWER):
+        if not counts[code] or is_general(code):
+            continue
+        counts[code] -= 1
+        d = distance(counts)
+        keys.append((d, -reach(counts, live, d), code))
+        counts[code] += 1
+    return [code for *_, code in sorted(keys)]
+
+
+class DealSearch:
+    """What level ``strong`` searches in Si Se Pai (:mod:`cardavia_cli.engine.search`).
+
+    Answering a public card: every legal answer (a win is taken at once, as ``basic`` does).
+    Discarding: ``basic``'s best :data:`DISCARD_WIDTH` discards (:func:`ranked_discards`). A
+    rollout plays the deal to its end, scored 1 if the searching seat won it, else 0; cut after
+    :data:`HORIZON` decisions, it is scored by the seat's distance to a win then (a hand one
+    card from a win is worth a third of a win, each card further a third of that)."""
+
+    def candidates(
+        self, view: SisepaiView, legal: Sequence[Action], preferred: Action, rng: random.Random
+    ) -> list[Action]:
+        if view.phase is Phase.DISCARD:
+            ranked = ranked_discards(counts_of(view.hand), unseen_counts(view))
+            out = [Action("discard", (code,)) for code in ranked[:DISCARD_WIDTH]]
+            return [a for a in out if a in legal]
+        if any(o.win for o in view.claims):
+            return [preferred]
+        return list(legal)
+
+    def rollout_over(self, state: SisepaiState, start: SisepaiState) -> bool:
+        return state.is_over
+
+    def score(self, state: SisepaiState, start: SisepaiState, seat: int) -> float:
+        if state.is_over:
+            outcome = state.result()
+            return 1.0 if outcome is not None and outcome.winner == seat else 0.0
+        d = distance(list(state.hands[seat]))
+        return (1 / 3) ** d
+
+
+#: Discards compared by level ``strong``; decisions per rollout before it is scored.
+DISCARD_WIDTH = 3
+HORIZON = 40
+#: Samples per decision of level ``strong``.
+STRONG_SAMPLES = 16
+
+
+def strong() -> SearchPlayer[SisepaiState]:
+    """Level ``strong``: PIMC over the deal, ``basic`` rolling out (:class:`DealSearch`)."""
+    settings = SearchSettings(samples=STRONG_SAMPLES, horizon=HORIZON)
+    return SearchPlayer(DealSearch(), BasicAgent, settings)
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "basic": BasicAgent,
+    "strong": strong,
+}

@@ -450,24 +450,23 @@ class SisepaiState(GameState[Action, SisepaiView]):
 
     def resample(self, seat: int, rng: random.Random) -> SisepaiState:
         """A copy in which the other seats' concealed cards and the stock are dealt anew with
-        ``rng`` (hand sizes kept), except the cards of a sealed claim already given this round
-        (they stay with their owner). ``view(seat)`` is unchanged (rules 7.1)."""
+        ``rng`` (hand sizes kept), ``view(seat)`` unchanged (rules 7.1). The other seats'
+        answers already given in this claim round are sealed (7.4): ``seat`` cannot know
+        them, so in the copy each of them is a pass (keeping a real claim, or its cards in
+        that seat's hand, would tell what the seat may not see)."""
         new = self.copy()
         assert isinstance(new, SisepaiState)
-        keep: dict[int, list[int]] = {}
-        sealed = self.responses if self._phase is Phase.CLAIM else {}
-        for other, (_, option) in sealed.items():
-            if other != seat and option is not None:
-                keep[other] = list(option.action.cards)
+        if self._phase is Phase.CLAIM:
+            new.responses = {
+                other: (answer if other == seat else (Action("pass"), None))
+                for other, answer in self.responses.items()
+            }
         pool: list[int] = []
         sizes: dict[int, int] = {}
         for other in range(4):
             if other == seat:
                 continue
-            hand = list(new.hands[other])
-            for c in keep.get(other, []):
-                hand[c] -= 1
-            cards = expand(hand)
+            cards = expand(new.hands[other])
             sizes[other] = len(cards)
             pool.extend(cards)
         rest = self.stock[self.stock_pos :]
@@ -477,7 +476,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
         pos = 0
         for other, size in sizes.items():
             hand = [0] * NUM_CODES
-            for c in keep.get(other, []) + pool[pos : pos + size]:
+            for c in pool[pos : pos + size]:
                 hand[c] += 1
             new.hands[other] = hand
             pos += size
