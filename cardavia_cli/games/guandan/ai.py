@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -44,7 +45,14 @@ from cardavia_cli.games.guandan.cards import (
 )
 from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
 from cardavia_cli.games.guandan.hands import counts_of
-from cardavia_cli.games.guandan.rules import PASS, Action, GuandanView, Phase, play_action
+from cardavia_cli.games.guandan.rules import (
+    PASS,
+    Action,
+    GuandanState,
+    GuandanView,
+    Phase,
+    play_action,
+)
 
 #: An opponent holding this many cards or fewer is "about to go out" (bombs come out).
 DANGER = 6
@@ -357,4 +365,84 @@ def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return [c for c in range(NUM_CODES) for _ in range(counts[c])]
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "basic": BasicAgent}
+class DealSearch:
+    """What level ``strong`` searches in Guandan (:mod:`cardavia_cli.engine.search`).
+
+    Leading: ``basic``'s lead and the weakest group of every other type of its split hand.
+    Following: ``basic``'s answer, a pass, the cheapest group that beats, the cheapest plays
+    that beat of every tier of the ladder (a plain play, the smallest bomb...). Returning a
+    card (7.5): ``basic``'s. A rollout plays the deal out (to the break after it, or the end of
+    the match), scored for the searching seat's team by the levels the deal gives (10.1): the
+    team of the first player out goes up 3, 2 or 1 levels by its partner's place; the score is
+    that advance over 3, positive for the seat's team, negative for the opponents', and ±2 for
+    a match won or lost."""
+
+    def candidates(
+        self, view: GuandanView, legal: Sequence[Action], preferred: Action, rng: random.Random
+    ) -> list[Action]:
+        if view.phase == Phase.RETURN:
+            return [preferred]
+        level = view.level
+        out = [preferred]
+        if view.leading:
+            groups = split_hand(view.hand, level)
+            by_type: dict[str, Group] = {}
+            for g in sorted(groups, key=_weakness):
+                by_type.setdefault(g.reading.type, g)
+            out.extend(BasicAgent._act(g, level) for g in by_type.values())
+        else:
+            table = view.table
+            assert table is not None
+            out.append(PASS)
+            previous = table.interpretation
+            fits = sorted(
+                (g for g in split_hand(view.hand, level) if g.reading.beats(previous)),
+                key=_weakness,
+            )
+            if fits:
+                out.append(BasicAgent._act(fits[0], level))
+            cheapest: dict[int, tuple[tuple[int, int], Action]] = {}
+            for cards, reading in legal_plays(view.hand, level, previous):
+                key = (group_count(_without(view.hand, cards), level), reading.rank)
+                if reading.tier not in cheapest or key < cheapest[reading.tier][0]:
+                    cheapest[reading.tier] = (key, play_action(cards, reading, level))
+            out.extend(action for _, action in cheapest.values())
+        unique: list[Action] = []
+        for action in out:
+            if action in legal and action not in unique:
+                unique.append(action)
+        return unique[:MAX_CANDIDATES]
+
+    def rollout_over(self, state: GuandanState, start: GuandanState) -> bool:
+        return state.is_over or state.at_break or state.rounds_finished > start.rounds_finished
+
+    def score(self, state: GuandanState, start: GuandanState, seat: int) -> float:
+        mine = team(seat)
+        if state.is_over:
+            outcome = state.result()
+            if outcome is not None and outcome.winner is not None:
+                return 2.0 if outcome.winner == mine else -2.0
+        places = state.places
+        if not places:
+            return 0.0
+        first = team(places[0])
+        mate = next((i for i, s in enumerate(places[1:], 2) if team(s) == first), 4)
+        advance = {2: 3, 3: 2}.get(mate, 1)
+        return advance / 3 if first == mine else -advance / 3
+
+
+#: Candidates compared by level ``strong`` at most; samples per decision.
+MAX_CANDIDATES = 6
+STRONG_SAMPLES = 8
+
+
+def strong() -> SearchPlayer[GuandanState]:
+    """Level ``strong``: PIMC over the deal, ``basic`` rolling out (:class:`DealSearch`)."""
+    return SearchPlayer(DealSearch(), BasicAgent, SearchSettings(samples=STRONG_SAMPLES))
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "basic": BasicAgent,
+    "strong": strong,
+}
