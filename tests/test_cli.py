@@ -340,7 +340,7 @@ def test_sisepai_rules_prints_the_rules():
     assert result.exit_code == 0
     out = result.stdout
     assert "Si Se Pai" in out
-    assert "Worked examples" in out
+    assert "Claim priority" in out
     assert "117 cards" in out
     assert "red-general" in out
 

@@ -10,7 +10,7 @@ from cli_support import run_cardavia
 from typer.testing import CliRunner
 
 from cardavia_cli.app import app, main
-from cardavia_cli.commands.render import for_players, rules_text
+from cardavia_cli.commands.render import rules_text
 from cardavia_cli.engine.errors import DealFileError
 from cardavia_cli.games.deals import parse_deal
 
@@ -86,22 +86,11 @@ def test_resume_names_the_saves_there_are(tmp_path, monkeypatch) -> None:
     assert result.exit_code == 2 and "needs a save name" in result.stderr
 
 
-def test_the_rules_shown_to_players_leave_out_notes_to_implementers() -> None:
+def test_the_rules_shown_to_players_are_the_players_rules() -> None:
     text = rules_text("sisepai")
-    assert text.startswith("# Si Se Pai")
-    assert "## 7. Play" in text and "## 14. Worked examples" in text
-    assert "## 13. Rule functions" in text  # the text refers to 13.3 and 13.4
-    assert "Status:" not in text and "must hold in the implementation" not in text
-
-
-def test_for_players_keeps_everything_else() -> None:
-    text = (
-        "# T: rules specification\n\nStatus: x\ny\n\n## 1. A\nkeep\n\n"
-        "## 2. Rule functions\ndrop\n\n## 3. B\nkeep too\n"
-    )
-    assert for_players(text) == (
-        "# T: rules\n\n## 1. A\nkeep\n\n## 2. Rule functions\ndrop\n\n## 3. B\nkeep too\n"
-    )
+    assert text.startswith("# Si Se Pai: the rules\n")
+    assert "## 7. Play" in text and "### 7.4 Claim priority" in text
+    assert "Rule functions" not in text and "Status:" not in text
 
 
 def test_save_path_reads_saves_first_then_the_current_folder(tmp_path, monkeypatch) -> None:
@@ -161,7 +150,7 @@ def test_run_takes_the_name_of_a_save(tmp_path, monkeypatch) -> None:
 def test_rules_prints_one_section_or_refuses() -> None:
     result = runner.invoke(app, ["sisepai", "rules", "7.4"])
     assert result.exit_code == 0
-    assert "Resolving a claim round" in result.stdout and "Overview" not in result.stdout
+    assert "Claim priority" in result.stdout and "Overview" not in result.stdout
     result = runner.invoke(app, ["sisepai", "rules", "99"])
     assert result.exit_code == 2 and "no section '99'" in result.stderr
 

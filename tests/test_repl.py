@@ -34,7 +34,7 @@ from cardavia_cli.repl.completion import complete_line
 from cardavia_cli.repl.hooks import load_ui
 from cardavia_cli.repl.output import Problem
 from cardavia_cli.repl.reader import ListReader
-from cardavia_cli.repl.session import HUMAN, Session, rules_section
+from cardavia_cli.repl.session import HUMAN, Session
 
 # rules E10: 20 concealed cards that are already completely melded
 COMPLETE20 = "rK yK rA rA yE yE yE wR wH wC gR gR gR gR rP yP wP F wA wA"
@@ -489,11 +489,6 @@ def test_help_lists_the_registry_and_rules_sections() -> None:
     ):
         assert verb in text
     assert "Wins are never missed by accident" in text  # from the rules section
-    assert (
-        rules_section("# A\n## 1. One\nx\n### 1.1 Sub\ny\n## 2. Two\nz", "1")
-        == "## 1. One\nx\n### 1.1 Sub\ny"
-    )
-    assert rules_section("## 1. One", "9") is None
 
 
 def test_hint_suggests_the_basic_choice_and_marks_dead_waits() -> None:

@@ -17,7 +17,7 @@ from cardavia_cli.commands.common import file_name, guarded, whole_number
 def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
     """A Typer group for the game registered as ``name`` (``help``: its one-line
     description), with ``play [--seed N] [--deal FILE] [--ai LEVEL] [--save NAME]`` (its help
-    ``play_help``, by default a generic one) and ``rules [SECTION]``. Errors of the commands
+    ``play_help``, by default a generic one) and ``rules [TOPIC]``. Errors of the commands
     are one line on stderr and exit code 2."""
     app = typer.Typer(
         help=help, no_args_is_help=True, add_completion=False, rich_markup_mode="rich"
@@ -62,13 +62,17 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
     @app.command()
     @guarded
     def rules(
-        section: str | None = typer.Argument(
-            None, help="Show only this section, e.g. 7.3 (default: all of them)."
+        topic: str | None = typer.Argument(
+            None,
+            metavar="TOPIC",
+            help="Show only one section: its number (7.5) or a word of its title, whole or "
+            "its start, in any case (quote several words).",
         ),
     ) -> None:
-        """Print the rules of the game, or one section of them."""
+        """Print the rules of the game for players (through a pager on a terminal), or one
+        section of them."""
         from cardavia_cli.commands.render import print_rules
 
-        print_rules(name, section)
+        print_rules(name, topic)
 
     return app

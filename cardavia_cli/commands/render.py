@@ -5,25 +5,26 @@ from __future__ import annotations
 import sys
 
 from cardavia_cli.commands.common import console
-from cardavia_cli.games import for_players, rules_text
+from cardavia_cli.games import rules_text
 
-__all__ = ["for_players", "print_rules", "rules_text"]
+__all__ = ["print_rules", "rules_text"]
 
 
-def print_rules(game: str, section: str | None = None) -> None:
-    """Print a game's rules, or one numbered section of them (``"7.3"``), with rich Markdown,
-    through a pager on a terminal. Raises ``CardaviaError`` for an unknown section."""
+def print_rules(game: str, topic: str | None = None) -> None:
+    """Print a game's rules for players with rich Markdown, or the one section ``topic``
+    names (a number, ``"7.5"``, or words of its title, ``"tribute"``: see
+    :func:`cardavia_cli.games.rulebook.find_section`). The whole text goes through a pager
+    on a terminal; piped, it is printed plainly. Raises ``UnknownTopicError`` (a
+    ``CardaviaError``) naming nearby sections for a topic that names none."""
     from rich.markdown import Markdown
 
-    from cardavia_cli.engine.errors import CardaviaError
+    from cardavia_cli.games.rulebook import find_section
     from cardavia_cli.repl.output import Paged
     from cardavia_cli.repl.render import Renderer
-    from cardavia_cli.repl.text import rules_section
 
     text = rules_text(game)
-    if section is not None:
-        part = rules_section(text, section.strip())
-        if part is None:
-            raise CardaviaError(f"the rules have no section {section.strip()!r}")
-        text = part
-    Renderer(console(), pager=sys.stdout.isatty()).show([Paged(Markdown(text))])
+    renderer = Renderer(console(), pager=sys.stdout.isatty())
+    if topic is None or not topic.strip():
+        renderer.show([Paged(Markdown(text))])
+    else:
+        renderer.show([Markdown(find_section(text, topic).text)])

@@ -595,6 +595,8 @@ class GameInfo:
     * ``validate_match(values, where) -> dict``: checks those keys, raising ``DealFileError``;
     * ``agents``: computer players by level name;
     * ``has_dealer``: whether the deal file may name a ``dealer``;
+    * ``rules_file``: the rules written for players, a Markdown file of the game's package
+      (``player_rules.md``), that ``cardavia GAME rules`` and the REPL's ``rules`` show;
     * ``partnerships``: whether seats 0+2 play against 1+3 (teams, see ``engine.seats.team``):
       then an outcome's winner is a team and the arena plays the duplicate format;
     * ``single_deal(seed) -> (state, winners)``, for a match game whose deals the arena can

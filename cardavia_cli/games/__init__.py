@@ -3,13 +3,12 @@
 ``GAMES`` maps a command name to its title; :func:`load_game` imports the game's package and
 returns its :class:`~cardavia_cli.engine.game.GameInfo`; :func:`register` adds a game (the
 tests register a small game of their own). A game never imports another game.
-:func:`rules_text` is a game's rules file as players read it.
+:func:`rules_text` is a game's rules written for players (:mod:`.rulebook` finds a section).
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -58,33 +57,11 @@ def game_module(name: str) -> str:
     return MODULES[name]
 
 
-#: Sentences of a rules file addressed to implementers.
-_TECHNICAL_LINE = re.compile(r"must hold in the implementation|tests encode them", re.IGNORECASE)
-
-
-def for_players(text: str) -> str:
-    """A rules file as players read it: without its status note and its notes to
-    implementers. Every section stays, the rule functions too: the rest of the text refers
-    to them (waits, claim options)."""
-    out: list[str] = []
-    paragraph_is_status = False
-    for line in text.splitlines():
-        if line.startswith("Status:"):
-            paragraph_is_status = True
-        if paragraph_is_status:
-            if not line.strip():
-                paragraph_is_status = False
-            continue
-        if _TECHNICAL_LINE.search(line):
-            continue
-        if line.startswith("# "):
-            line = re.sub(r":?\s*rules specification$", ": rules", line)
-        out.append(line)
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
-
-
 def rules_text(name: str) -> str:
-    """The rules shipped with a game's package (Markdown), as players read them."""
+    """The rules of the game registered as ``name`` written for players (Markdown): the file
+    its ``GameInfo.rules_file`` names in its package, e.g. ``player_rules.md``. The
+    developers' specification (``RULES.md`` beside it) is never shown to players. Raises
+    ``UnknownNameError`` for an unknown game."""
     info = load_game(name)
     package = resources.files(MODULES[name])
-    return for_players(package.joinpath(info.rules_file).read_text("utf-8"))
+    return package.joinpath(info.rules_file).read_text("utf-8")

@@ -68,7 +68,7 @@ class Shell(Protocol):
 
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply: ...
 
-    def rules(self, section: str | None = None) -> Reply: ...
+    def rules(self, topic: str | None = None) -> Reply: ...
 
     def save(self, name: str | None = None) -> Reply: ...
 
@@ -357,15 +357,13 @@ def _log(session: Shell, args: str) -> Reply:
 
 @BUILTINS.command(
     "rules",
-    usage="rules [SECTION]",
+    usage="rules [TOPIC]",
     short="read the rules",
-    help="Show the rules of the game, or one section of them (e.g. rules 8.1).",
+    help="Show the rules of the game, or one section: its number or a word of its title, "
+    "e.g. rules 7.3 or rules cards.",
 )
 def _rules(session: Shell, args: str) -> Reply:
-    words = args.split()
-    if len(words) > 1:
-        return [_usage("rules", "rules takes at most one section number, e.g. rules 7.3")]
-    return session.rules(words[0] if words else None)
+    return session.rules(" ".join(args.split()) or None)
 
 
 # -- saves, deals, leaving ------------------------------------------------------------------

@@ -58,7 +58,7 @@ from cardavia_cli.repl.output import Note, Paged, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.settings import Settings
-from cardavia_cli.repl.text import rules_section, toolbar_text, you_wording
+from cardavia_cli.repl.text import toolbar_text, you_wording
 
 log = logging.getLogger("cardavia.repl")
 
@@ -82,7 +82,6 @@ __all__ = [
     "Session",
     "not_saved",
     "random_seed",
-    "rules_section",
     "toolbar_text",
     "you_wording",
 ]
@@ -645,17 +644,20 @@ class Session:
         """``log [raw] [N]``: what the human has seen happen (:meth:`Narrator.log`)."""
         return self.narrator.log(last, raw=raw)
 
-    def rules(self, section: str | None = None) -> Reply:
-        """The game's rules (through a pager on a terminal), or one numbered section."""
+    def rules(self, topic: str | None = None) -> Reply:
+        """``rules [TOPIC]``: the game's rules for players (through a pager on a terminal), or
+        the section a number or title words name (:func:`~cardavia_cli.games.rulebook.
+        find_section`); an unknown topic is one problem line naming nearby sections."""
         from cardavia_cli.games import rules_text
+        from cardavia_cli.games.rulebook import UnknownTopicError, find_section
 
         text = rules_text(self.info.name)
-        if section is None:
+        if topic is None or not topic.strip():
             return [Paged(Markdown(text))]
-        part = rules_section(text, section)
-        if part is None:
-            return [Problem(f"the rules have no section {section!r} (try e.g. rules 8.1)")]
-        return [Markdown(part)]
+        try:
+            return [Markdown(find_section(text, topic).text)]
+        except UnknownTopicError as exc:
+            return [Problem(str(exc))]
 
     def save(self, name: str | None = None) -> Reply:
         """``save [NAME]`` (:meth:`SaveKeeper.save`)."""

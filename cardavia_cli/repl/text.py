@@ -1,9 +1,7 @@
-"""Text helpers of the REPL: engine messages said to the person, the toolbar line, a section
-of a rules text."""
+"""Text helpers of the REPL: engine messages said to the person, the toolbar line."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from cardavia_cli.engine.errors import IllegalActionError
@@ -52,22 +50,3 @@ def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str
             return text
     last = texts[-1]
     return last[: room - 1] + "…" if room > 1 else last[:room]
-
-
-def rules_section(text: str, section: str) -> str | None:
-    """The part of a Markdown rules text under the heading numbered ``section`` (``"8"``,
-    ``"8.1"``), up to the next heading of the same or a higher level; ``None`` if absent."""
-    lines = text.splitlines()
-    pattern = re.compile(rf"^(#+)\s+{re.escape(section.rstrip('.'))}\.?(\s|$)")
-    for i, line in enumerate(lines):
-        m = pattern.match(line)
-        if m:
-            level = len(m.group(1))
-            end = len(lines)
-            for j in range(i + 1, len(lines)):
-                h = re.match(r"^(#+)\s", lines[j])
-                if h and len(h.group(1)) <= level:
-                    end = j
-                    break
-            return "\n".join(lines[i:end]).strip()
-    return None

@@ -61,7 +61,7 @@ GAME = GameInfo(
     match_keys=("lives",),
     validate_match=validate_match,
     has_dealer=True,
-    rules_file="RULES.md",
+    rules_file="player_rules.md",
     partnerships=False,
 )
 

@@ -44,7 +44,7 @@ GAME = GameInfo(
     match_keys=MATCH_KEYS,
     validate_match=validate_match,
     has_dealer=False,
-    rules_file="RULES.md",
+    rules_file="player_rules.md",
     partnerships=True,
     single_deal=single_deal,
 )

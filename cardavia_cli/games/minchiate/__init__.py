@@ -32,6 +32,6 @@ GAME = GameInfo(
     agents=AGENTS,
     match_keys=(),
     has_dealer=True,
-    rules_file="RULES.md",
+    rules_file="player_rules.md",
     partnerships=True,
 )

@@ -34,7 +34,7 @@ def _game() -> GameInfo:
         agents=AGENTS,
         match_keys=(),
         has_dealer=True,
-        rules_file="RULES.md",
+        rules_file="player_rules.md",
     )
 
 

@@ -1,0 +1,196 @@
+"""A player's rules text as numbered sections, and the lookup of ``rules TOPIC``.
+
+A rules text is Markdown: a ``#`` title, then sections under headings of two to six ``#``,
+most of them numbered (``## 7. Tribute and return``, ``### 7.5 The return``). The command
+``cardavia GAME rules TOPIC`` and the REPL's ``rules TOPIC`` both call :func:`find_section`:
+a topic is a section number (``9.3``) or words of a section's title, case-insensitive, each a
+whole word or the start of one (``tribute``, ``bombs``, ``wild``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from cardavia_cli.engine.errors import CardaviaError
+
+_HEADING = re.compile(r"^(#{2,6})\s+(?:(\d+(?:\.\d+)*)\.?\s+)?(.+?)\s*$")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?$")
+_WORD = re.compile(r"[a-z0-9]+")
+#: Words a topic may carry or leave out without changing what it asks for.
+_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "to"})
+#: How many sections an unknown topic's message names.
+NEARBY = 4
+
+
+class UnknownTopicError(CardaviaError):
+    """A topic that names no section; ``nearby`` holds the names of sections it may have
+    meant (``"7.5 The return"``), closest first, at most :data:`NEARBY`."""
+
+    def __init__(self, message: str, topic: str, nearby: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.topic = topic
+        self.nearby = nearby
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One section of a rules text: its ``number`` (``"7.5"``; ``""`` when unnumbered), its
+    ``title`` (``"The return"``), its heading ``level`` (2 for ``##``) and its ``text``: the
+    heading line and everything under it, subsections included, up to the next heading of the
+    same or a higher level."""
+
+    number: str
+    title: str
+    level: int
+    text: str
+    body: str
+
+    @property
+    def name(self) -> str:
+        """The number and the title as the heading writes them: ``"7.5 The return"``,
+        ``"7. Tribute and return"`` (a top number keeps its dot), ``"Examples"``."""
+        if not self.number:
+            return self.title
+        dot = "" if "." in self.number else "."
+        return f"{self.number}{dot} {self.title}"
+
+
+def sections(text: str) -> tuple[Section, ...]:
+    """Every section of the Markdown ``text`` under a heading of level 2 to 6, in order of
+    appearance; a heading's number loses its final dot (``## 7. Tribute`` is ``"7"``).
+    ``body`` is the section's own text, without its heading and its subsections."""
+    lines = text.splitlines()
+    heads: list[tuple[int, int, str, str]] = []
+    fenced = False
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            fenced = not fenced
+        m = None if fenced else _HEADING.match(line)
+        if m:
+            heads.append((i, len(m.group(1)), m.group(2) or "", m.group(3)))
+    out: list[Section] = []
+    for k, (i, level, number, title) in enumerate(heads):
+        end = next((j for j, lv, _, _ in heads[k + 1 :] if lv <= level), len(lines))
+        own_end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
+        out.append(
+            Section(
+                number=number,
+                title=title,
+                level=level,
+                text="\n".join(lines[i:end]).strip(),
+                body="\n".join(lines[i + 1 : own_end]).strip(),
+            )
+        )
+    return tuple(out)
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _fits(word: str, title_word: str) -> int:
+    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it, 0 otherwise."""
+    if word == title_word or word in (title_word + "s", title_word + "es"):
+        return 2
+    if len(word) >= 2 and title_word.startswith(word):
+        return 1
+    return 0
+
+
+def _score(topic: list[str], section: Section) -> tuple[int, int]:
+    """How well the topic's words name ``section`` (small words like "the" aside): first 3
+    for its whole title, 2 for whole words of the title, 1 for words or starts of words of
+    it, 0 for not at all; then minus the number of title words the topic leaves out."""
+    title = [w for w in _words(section.title) if w not in _SMALL_WORDS]
+    wanted = [w for w in topic if w not in _SMALL_WORDS] or topic
+    if not wanted or not title:
+        return (0, 0)
+    if wanted == title:
+        return (3, 0)
+    fits = [max((_fits(w, t) for t in title), default=0) for w in wanted]
+    left_out = sum(1 for t in title if not any(_fits(w, t) for w in wanted))
+    return (min(fits), -left_out)
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split("."))
+
+
+def _nearby_numbers(all_sections: tuple[Section, ...], number: str) -> list[Section]:
+    """Sections beside a number that is not there: its siblings under the nearest parent
+    that exists, else the top-level sections, closest number first."""
+    numbered = [s for s in all_sections if s.number]
+    parts = _number_key(number)
+    for cut in range(len(parts) - 1, -1, -1):
+        parent = parts[:cut]
+        if cut and not any(_number_key(s.number) == parent for s in numbered):
+            continue
+        kids = [s for s in numbered if _number_key(s.number)[:-1] == parent]
+        if kids:
+            target = parts[cut]
+            return sorted(kids, key=lambda s: abs(_number_key(s.number)[-1] - target))
+    return []
+
+
+def _nearby_names(all_sections: tuple[Section, ...], topic: list[str]) -> list[Section]:
+    """Sections a misspelt or unknown topic may have meant: titles with a word close to one of
+    the topic's (a typo), then sections whose own text uses the topic's words most."""
+    close: list[tuple[float, int, Section]] = []
+    for i, s in enumerate(all_sections):
+        ratio = max(
+            (
+                difflib.SequenceMatcher(None, w, t).ratio()
+                for w in topic
+                for t in _words(s.title)
+                if t not in _SMALL_WORDS
+            ),
+            default=0.0,
+        )
+        if ratio >= 0.75:
+            close.append((-ratio, i, s))
+    found = [s for _, _, s in sorted(close, key=lambda c: c[:2])]
+    used: list[tuple[int, int, Section]] = []
+    for i, s in enumerate(all_sections):
+        words = _words(s.body)
+        count = sum(1 for w in words for t in topic if t not in _SMALL_WORDS and _fits(t, w) == 2)
+        if count:
+            used.append((-count, i, s))
+    found += [s for _, _, s in sorted(used, key=lambda c: c[:2]) if s not in found]
+    return found
+
+
+def find_section(text: str, topic: str) -> Section:
+    """The section of the rules ``text`` that ``topic`` names: a number (``"9.3"``, ``"7."``)
+    is that section exactly; words are matched against the titles (the whole title first, then
+    whole words, then starts of words; then the title with the fewest words left out; among
+    equals the first in the text, so a section comes before its subsections). Raises
+    :class:`UnknownTopicError` naming nearby sections.
+
+    >>> rules = "# G\\n## 7. Tribute and return\\nx\\n### 7.5 The return\\ny\\n## 8. Bombs\\nz"
+    >>> find_section(rules, "7.5").name, find_section(rules, "TRIB").name
+    ('7.5 The return', '7. Tribute and return')
+    >>> find_section(rules, "return").name, find_section(rules, "bomb").name
+    ('7.5 The return', '8. Bombs')
+    """
+    wanted = topic.strip()
+    all_sections = sections(text)
+    if _NUMBER.match(wanted):
+        number = wanted.rstrip(".")
+        for s in all_sections:
+            if s.number == number:
+                return s
+        nearby = _nearby_numbers(all_sections, number)
+    else:
+        words = _words(wanted)
+        scored = [(*_score(words, s), -i, s) for i, s in enumerate(all_sections)]
+        best = max(scored, key=lambda c: c[:3], default=None)
+        if best is not None and best[0] > 0:
+            return best[3]
+        nearby = _nearby_names(all_sections, words) if words else []
+    if not nearby:
+        nearby = [s for s in all_sections if s.level == 2]
+    names = tuple(s.name for s in nearby[:NEARBY])
+    hint = f"; nearby: {', '.join(names)}" if names else ""
+    raise UnknownTopicError(f"the rules have no section {wanted!r}{hint}", wanted, names)
