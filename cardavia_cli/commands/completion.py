@@ -56,7 +56,9 @@ def install(ctx: Any, param: Any, value: str | None) -> None:
     shell, path = install_script(
         shell=_shell(value), prog_name="cardavia", complete_var=COMPLETE_VAR
     )
-    typer.echo(f"{shell} completion installed in {path}; it takes effect in a new shell.")
+    from cardavia_cli.commands.common import echo
+
+    echo(f"{shell} completion installed in {path}; it takes effect in a new shell.")
     raise typer.Exit()
 
 

@@ -150,11 +150,14 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
     if on_terminal():
         import typer
 
+        from cardavia_cli.commands.common import echo, shown
+
         question = f"A save named {save} already exists ({there}). Replace it with this new game?"
-        if typer.confirm(question, default=False):
+        if typer.confirm(shown(question), default=False):
             return lock
         lock.release()
-        typer.echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
+
+        echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
         raise typer.Exit(1)
     lock.release()
     raise SaveTargetError(

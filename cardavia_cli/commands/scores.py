@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from cardavia_cli.commands.common import fail, guarded, print_json
+from cardavia_cli.commands.common import fail, guarded, print_json, warn
 
 app = typer.Typer(
     help="Results of finished deals and matches: list them, sum them up, export them.",
@@ -77,10 +77,6 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
     path = ledger_path()
     if not path.exists():
         return []
-
-    def warn(message: str) -> None:
-        text = " ".join(message.split())
-        sys.stderr.write(f"cardavia: warning: {text}\n")
 
     with Ledger(path) as ledger:
         return ledger.entries(name, since, until, on_bad=warn)

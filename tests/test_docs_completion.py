@@ -1,0 +1,146 @@
+"""Issue 15, the program's own papers: man pages, shell completion, ``--ascii`` everywhere and
+``cardavia GAME`` alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import run_cardavia
+
+from cardavia_cli.games import GAMES
+
+#: The four games that ship (the tests may register more).
+SHIPPED = ("sisepai", "cucu", "minchiate", "guandan")
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("CARDAVIA_ASCII", raising=False)
+    return tmp_path / "home"
+
+
+# -- cardavia GAME alone ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", SHIPPED)
+def test_regression_the_game_command_alone_plays_instead_of_printing_help(
+    home: Path, game: str
+) -> None:
+    done = run_cardavia(game, stdin="quit\n", home=home)
+    assert done.returncode == 0, done.stderr
+    assert not done.stdout.startswith("Usage:")
+    assert "Type help for the commands; Tab completes verbs and cards." in done.stdout
+    assert done.stdout.splitlines()[0].split(",")[0] == GAMES[game].split(" (")[0]
+
+
+def test_the_game_command_alone_still_has_its_help(home: Path) -> None:
+    done = run_cardavia("guandan", "--help", home=home)
+    assert done.returncode == 0
+    assert done.stdout.startswith("Usage: cardavia guandan [OPTIONS] COMMAND [ARGS]...")
+    assert "Alone, cardavia guandan starts a new game: cardavia guandan play." in done.stdout
+    # a group that is no game still prints its help alone
+    saves = run_cardavia("saves", home=home)
+    assert saves.returncode == 0 and saves.stdout.startswith("Usage: cardavia saves")
+
+
+# -- --ascii everywhere -------------------------------------------------------------------------
+def _all_ascii(done: object) -> None:
+    out, err = done.stdout, done.stderr  # type: ignore[attr-defined]
+    bad = sorted({c for c in out + err if not c.isascii()})
+    assert not bad, f"not ASCII: {bad}"
+
+
+def _every_command() -> list[list[str]]:
+    import typer
+
+    from cardavia_cli.app import app
+    from cardavia_cli.commands.plainhelp import walk
+
+    return [list(path) for path, _ in walk(typer.main.get_command(app))]
+
+
+def test_regression_ascii_help_prints_no_other_script(home: Path) -> None:
+    root = run_cardavia("--ascii", "--help", home=home)
+    _all_ascii(root)
+    assert "  guandan    Guandan: two packs, levels 2 to A, wild hearts" in root.stdout
+    for path in _every_command():
+        _all_ascii(run_cardavia("--ascii", *path, "--help", home=home))
+        _all_ascii(run_cardavia(*path, "--help", home=home, env={"CARDAVIA_ASCII": "1"}))
+    # without --ascii the name stays
+    assert "Guandan (掼蛋)" in run_cardavia("--help", home=home).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "line"),
+    [
+        (["sisepai", "play", "--seed", "²"], "", "'\\xb2' is not a whole number 0 or more"),
+        (["sisepai", "check", "²"], "", "cardavia: error: unknown card '\\xb2'"),
+        (["guandan", "check", "²S", "--level", "2"], "", "unknown card '\\xb2S'"),
+        (["arena", "掼"], "", "unknown game '\\u63bc'"),
+        (["resume", "²"], "", "\\xb2.toml: no such save"),
+        (["guandan", "play", "--seed", "3"], "play ²S\nquit\n", "unknown card '\\xb2S'"),
+        (["scores", "list", "--since", "²"], "", "not '\\xb2'"),
+        (["--bogus²"], "", "No such option: --bogus\\xb2"),
+    ],
+)
+def test_regression_ascii_echo_of_typed_text(
+    home: Path, args: list[str], stdin: str, line: str
+) -> None:
+    """A typed ``²`` is echoed as ``\\xb2`` under ``--ascii``, on stdout and stderr alike (it
+    reached stderr as it was; a lookalike ``2`` would name another card)."""
+    done = run_cardavia("--ascii", *args, stdin=stdin, home=home)
+    _all_ascii(done)
+    assert line in done.stdout + done.stderr
+
+
+def test_regression_ascii_json_and_messages_of_saves_with_other_names(home: Path) -> None:
+    saves = home / "saves"
+    saves.mkdir(parents=True)
+    (saves / "é².toml").write_text('format = 1\ngame = "sisepai"\n', encoding="utf-8")
+    listed = run_cardavia("--ascii", "saves", "list", "--json", home=home)
+    _all_ascii(listed)
+    assert [s["name"] for s in json.loads(listed.stdout)["saves"]] == ["é²"]
+    _all_ascii(run_cardavia("--ascii", "saves", "list", home=home))
+    deleted = run_cardavia("--ascii", "saves", "delete", "é²", "--yes", home=home)
+    _all_ascii(deleted)
+    assert deleted.stdout == "Deleted e\\xb2.\n"
+
+
+def test_regression_ascii_batch_answers_are_the_same_json(home: Path) -> None:
+    done = run_cardavia("--ascii", "sisepai", "check", "-", stdin="rK ²\n", home=home)
+    _all_ascii(done)
+    answer = json.loads(done.stdout)
+    assert answer["error"].startswith("unknown card '²'")
+
+
+def test_to_ascii_writes_what_has_no_ascii_form_as_its_escape() -> None:
+    from cardavia_cli.repl.console import to_ascii
+
+    assert to_ascii("Guandan (掼蛋)") == "Guandan"
+    assert to_ascii("Si Se Pai (Four Colour Cards, 四色牌)") == "Si Se Pai (Four Colour Cards)"
+    assert to_ascii("'²' or '１'") == "'\\xb2' or '\\uff11'"
+    assert to_ascii("Cuccu (Cucù)") == "Cuccu (Cucu)"
+    assert to_ascii("14½") == "14 1/2"
+
+
+def test_regression_the_terminal_line_being_typed_shows_in_ascii() -> None:
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.layout.processors import TransformationInput
+
+    from cardavia_cli.repl.reader import AsciiLine
+
+    ti = TransformationInput(
+        buffer_control=None,  # type: ignore[arg-type]
+        document=Document("ab²c"),
+        lineno=0,
+        source_to_display=lambda i: i,
+        fragments=[("", "ab²c")],
+        width=80,
+        height=1,
+    )
+    shown = AsciiLine().apply_transformation(ti)
+    assert "".join(text for _, text, *_ in shown.fragments) == "ab\\xb2c"
+    # the cursor after the ² is after its four characters, and back again
+    assert [shown.source_to_display(i) for i in range(5)] == [0, 1, 2, 6, 7]
+    assert [shown.display_to_source(d) for d in (2, 4, 6, 7)] == [2, 2, 3, 4]
