@@ -144,3 +144,116 @@ def test_regression_the_terminal_line_being_typed_shows_in_ascii() -> None:
     # the cursor after the ² is after its four characters, and back again
     assert [shown.source_to_display(i) for i in range(5)] == [0, 1, 2, 6, 7]
     assert [shown.display_to_source(d) for d in (2, 4, 6, 7)] == [2, 2, 3, 4]
+
+
+# -- shell completion ----------------------------------------------------------------------------
+def _saves(home: Path, *names: str) -> None:
+    """Saves called ``names``, the first the most recent."""
+    import os
+
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    for age, name in enumerate(names):
+        path = folder / f"{name}.toml"
+        path.write_text('format = 1\ngame = "cucu"\nseed = 4\n', encoding="utf-8")
+        os.utime(path, (1_700_000_000 - age, 1_700_000_000 - age))
+
+
+def bash(home: Path, line: str, instruction: str = "complete_bash") -> list[str]:
+    """The words bash is offered for ``line`` (completing its last word, maybe empty)."""
+    words = line.split(" ")
+    env = {
+        "_CARDAVIA_COMPLETE": instruction,
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(len(words) - 1),
+    }
+    done = run_cardavia(env=env, home=home)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def zsh(home: Path, line: str) -> str:
+    env = {"_CARDAVIA_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": line}
+    done = run_cardavia(env=env, home=home)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def fish(home: Path, line: str) -> list[str]:
+    env = {
+        "_CARDAVIA_COMPLETE": "complete_fish",
+        "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+        "_TYPER_COMPLETE_ARGS": line,
+    }
+    done = run_cardavia(env=env, home=home)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_regression_save_names_complete_in_bash_zsh_and_fish(home: Path) -> None:
+    _saves(home, "evening", "morning", "autosave-cucu-4")
+    assert bash(home, "cardavia resume ") == ["evening", "morning", "autosave-cucu-4"]
+    assert bash(home, "cardavia resume mo") == ["morning"]
+    assert bash(home, "cardavia saves show a") == ["autosave-cucu-4"]
+    assert bash(home, "cardavia saves delete e") == ["evening"]
+    assert bash(home, "cardavia run ev") == ["evening"]
+    assert zsh(home, "cardavia resume e") == """_arguments '*: :(("evening":"saved game"))'"""
+    assert fish(home, "cardavia saves show ") == [
+        "evening\tsaved game",
+        "morning\tsaved game",
+        "autosave-cucu-4\tsaved game",
+    ]
+    # a path is the shell's to complete (bash's default, zsh's _files)
+    assert bash(home, "cardavia resume saves/e") == []
+    assert zsh(home, "cardavia resume ./") == "_files"
+
+
+def test_completion_with_no_saves_folder_or_a_broken_one_offers_nothing(
+    home: Path, tmp_path: Path
+) -> None:
+    assert bash(home, "cardavia resume ") == []
+    broken = tmp_path / "a-file"
+    broken.write_text("x")
+    assert bash(broken, "cardavia saves show ") == []
+
+
+def test_regression_levels_complete_from_the_agent_registry_in_every_shell(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardavia_cli.games import load_game
+
+    info = load_game("guandan")
+    assert bash(home, "cardavia guandan play --ai ") == list(info.agents)
+    # a level added to the registry is offered, with no change to the completion
+    monkeypatch.setitem(info.agents, "strong", info.agents["basic"])
+    assert bash(home, "cardavia guandan play --ai s") == ["strong"]
+    assert zsh(home, "cardavia guandan play --ai st") == (
+        """_arguments '*: :(("strong":"computer player"))'"""
+    )
+    assert fish(home, "cardavia guandan play --ai b") == ["basic\tcomputer player"]
+    # the levels of the game played: sisepai's registry has no strong level here
+    assert "strong" not in bash(home, "cardavia sisepai play --ai ")
+    # each entry of --seats, for the arena's game
+    assert bash(home, "cardavia arena guandan --seats basic,s") == ["basic,strong"]
+    assert bash(home, "cardavia arena guandan --seats r") == ["random"]
+    assert fish(home, "cardavia arena guandan --seats random,basic,") == [
+        "random,basic,random",
+        "random,basic,basic",
+        "random,basic,strong",
+    ]
+    assert zsh(home, "cardavia arena guandan --seats a,b,c,d,") == "_files"
+    assert bash(home, "cardavia arena guandan --seats a,b,c,d,") == []
+
+
+def test_regression_games_and_formats_complete(home: Path) -> None:
+    assert bash(home, "cardavia arena ") == list(GAMES)
+    assert bash(home, "cardavia scores list --game g") == ["guandan"]
+    assert bash(home, "cardavia scores export --game m") == ["minchiate"]
+    assert bash(home, "cardavia scores export --format ") == ["csv", "json", "toml"]
+    assert fish(home, "cardavia scores export --format c") == ["csv\tone scalar column per field"]
+    assert '"sisepai":"Si Se Pai' in zsh(home, "cardavia arena s")
+
+
+def test_clicks_order_of_the_instruction_is_read_too(home: Path) -> None:
+    _saves(home, "evening")
+    assert bash(home, "cardavia resume ", "bash_complete") == ["evening"]

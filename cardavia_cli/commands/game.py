@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import file_name, guarded, whole_number
 
 
@@ -55,6 +56,7 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             "--ai",
             help="Level of the three computer players (default basic; random plays any legal "
             "move). With --deal it replaces the file's seats.",
+            autocompletion=completion.levels,
         ),
         save: str | None = typer.Option(
             None,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import (
     echo,
     file_name,
@@ -30,6 +31,7 @@ def run(
         ...,
         parser=file_name,
         help="A deal file or save (TOML), or the name of a save.",
+        autocompletion=completion.saves,
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
@@ -123,6 +125,7 @@ def resume(
         None,
         help="A save name (see cardavia saves list) or a save file; default: the most recent "
         "unfinished save.",
+        autocompletion=completion.saves,
     ),
 ) -> None:
     """Continue a saved game in the REPL (without a name: the most recent unfinished save;

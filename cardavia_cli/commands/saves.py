@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import echo, fail, guarded, literal, print_json, shown
 
 app = typer.Typer(
@@ -125,7 +126,9 @@ def _existing(name: str) -> Path:
 @app.command("show")
 @guarded
 def show(
-    name: str = typer.Argument(..., help="A save name or a save file."),
+    name: str = typer.Argument(
+        ..., help="A save name or a save file.", autocompletion=completion.saves
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Show a save: its game, seed, actions and where the game stands (this spoils nothing:
@@ -160,7 +163,9 @@ def show(
 @app.command("delete")
 @guarded
 def delete(
-    name: str = typer.Argument(..., help="A save name in the saves folder."),
+    name: str = typer.Argument(
+        ..., help="A save name in the saves folder.", autocompletion=completion.saves
+    ),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import fail, guarded, print_json, warn
 
 app = typer.Typer(
@@ -29,8 +30,13 @@ app = typer.Typer(
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
-#: The export formats of ``--format``.
-FORMATS: tuple[str, ...] = ("csv", "json", "toml")
+#: The export formats of ``--format``, with a few words for completion.
+FORMAT_HELP: dict[str, str] = {
+    "csv": "one scalar column per field",
+    "json": "the records and the summaries",
+    "toml": "the records and the summaries",
+}
+FORMATS: tuple[str, ...] = tuple(FORMAT_HELP)
 
 _ALL_HELP = (
     "Count every game you played in the win rates: stacked decks, replays and games auto "
@@ -92,7 +98,9 @@ def _how(entry: Any) -> str:
 @app.command("list")
 @guarded
 def list_(
-    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
+    game: str | None = typer.Option(
+        None, "--game", help="Only this game (any case).", autocompletion=completion.games
+    ),
     since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
     until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
@@ -209,7 +217,11 @@ def export_text(fmt: str, entries: Any, sums: Any) -> str:
 @guarded
 def export(
     fmt: str = typer.Option(
-        "csv", "--format", metavar="csv|json|toml", help="csv, json or toml (any case)."
+        "csv",
+        "--format",
+        metavar="csv|json|toml",
+        help="csv, json or toml (any case).",
+        autocompletion=completion.fixed(FORMAT_HELP),
     ),
     output: str = typer.Option(
         "-",
@@ -218,7 +230,9 @@ def export(
         metavar="FILE|-",
         help="Write to this file (atomically); - is standard output.",
     ),
-    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
+    game: str | None = typer.Option(
+        None, "--game", help="Only this game (any case).", autocompletion=completion.games
+    ),
     since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
     until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
