@@ -257,3 +257,118 @@ def test_regression_games_and_formats_complete(home: Path) -> None:
 def test_clicks_order_of_the_instruction_is_read_too(home: Path) -> None:
     _saves(home, "evening")
     assert bash(home, "cardavia resume ", "bash_complete") == ["evening"]
+
+
+# -- man pages -----------------------------------------------------------------------------------
+MAN = Path(__file__).resolve().parent.parent / "man"
+
+
+def _pages() -> dict[str, str]:
+    from cardavia_cli.manpages import pages
+
+    return pages()
+
+
+def _rendered(name: str) -> str:
+    """The page as ``man`` shows it at 80 columns, words joined across lines."""
+    import shutil
+    import subprocess
+
+    if shutil.which("groff") is None:
+        pytest.skip("groff is not installed")
+    done = subprocess.run(
+        ["groff", "-ww", "-man", "-Tutf8", "-rLL=80n", "-P-cbou", str(MAN / name)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return " ".join(done.stdout.replace("\u2010\n", "").replace("-\n", "-").split())
+
+
+@pytest.mark.parametrize("name", sorted(_pages()))
+def test_every_man_page_reads_without_a_warning(name: str) -> None:
+    import shutil
+    import subprocess
+
+    _rendered(name)  # groff -ww: no warning at all
+    if shutil.which("man") is not None:
+        done = subprocess.run(
+            ["man", "-l", str(MAN / name)],
+            capture_output=True,
+            text=True,
+            env={"MANWIDTH": "80", "MANPAGER": "cat", "PATH": "/usr/bin:/bin"},
+            check=False,
+        )
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert _pages()[name].isascii()  # so troff reads it in any locale, with no preprocessor
+
+
+def test_regression_the_root_page_has_exit_status_files_and_examples() -> None:
+    root = _pages()["cardavia.1"]
+    sections = [line[4:] for line in root.splitlines() if line.startswith(".SH ")]
+    assert sections == [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "COMMANDS",
+        "COMMAND GROUPS",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+    ]
+    text = _rendered("cardavia.1")
+    for code in ("0 Success.", "1 A well-formed yes/no question", "2 Bad usage", "130"):
+        assert code in text
+    for path in (
+        "$CARDAVIA_HOME/saves/NAME.toml",
+        "$CARDAVIA_HOME/saves/autosave-GAME-SEED.toml",
+        "$CARDAVIA_HOME/saves/scores.db",
+        "$CARDAVIA_HOME/history",
+    ):
+        assert path in text
+    assert "cardavia-guandan(6)" in text and "cardavia-saves(1)" in text
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_regression_each_game_has_a_section_6_page_with_its_repl_commands(game: str) -> None:
+    from cardavia_cli.engine.ui import GameUI
+    from cardavia_cli.repl.commands import session_registry
+    from cardavia_cli.repl.hooks import load_ui
+
+    name = f"cardavia-{game}.6"
+    assert name in _pages() and f"cardavia-{game}.1" not in _pages()
+    assert _pages()[name].startswith(f'.TH CARDAVIA-{game.upper()} 6 ""')
+    text = _rendered(name)
+    ui: GameUI = load_ui(game)
+    registry = list(session_registry(ui))
+    assert {"help", "hint", "quit"} <= {c.verb for c in registry}
+    for cmd in registry:
+        assert f" {cmd.usage} " in text, cmd.usage
+    for verb in ui.actions:
+        assert f" {verb.usage} " in text
+    assert "EXAMPLES" in text and f"cardavia {game} play --seed 3 --save evening" in text
+
+
+def test_regression_man_placeholders_are_those_of_help(home: Path) -> None:
+    """Every option and argument is written in the pages as ``--help`` writes it (the man
+    pages said --deal DEAL where the help said --deal <Path>)."""
+    import re
+
+    rendered = {name: _rendered(name) for name in _pages()}
+    for path in _every_command():
+        if not path:
+            continue
+        page = f"cardavia-{path[0]}.6" if path[0] in SHIPPED else f"cardavia-{path[0]}.1"
+        text = rendered.get(page, rendered["cardavia.1"])
+        help_text = run_cardavia(*path, "--help", home=home).stdout
+        options = help_text.split("Options:\n", 1)[-1] if "Options:" in help_text else ""
+        for line in options.splitlines():
+            found = re.match(r"  (-\S.*?)(  |$)", line)
+            if found:
+                assert f" {found.group(1)} " in text, (path, found.group(1))
+    assert "--deal FILE" in rendered["cardavia-sisepai.6"]
+    assert "--ai LEVEL" in rendered["cardavia-guandan.6"]

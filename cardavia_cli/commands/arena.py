@@ -87,6 +87,7 @@ def arena(
     seats: str = typer.Option(
         DEFAULT_SEATS,
         "--seats",
+        metavar="A,B,C,D",
         help="The four computer-player levels, seats 0 to 3, separated by commas.",
         autocompletion=completion.seat_levels,
     ),

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+#: The exit code of a command interrupted by Ctrl-C.
+EXIT_INTERRUPTED = 130
+#: The REPL's command history (every game's and the lobby's), in cardavia's folder (:func:`home`).
+HISTORY = "history"
 
 
 def console(stderr: bool = False) -> Console:
@@ -142,7 +146,7 @@ def guarded(fn: F) -> F:
             fail(f"{where}{exc.strerror or exc}")
         except KeyboardInterrupt:
             sys.stderr.write("\n")
-            raise typer.Exit(130) from None
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -189,6 +193,8 @@ def save_path(name_or_file: str) -> Path:
 
 __all__ = [
     "EXIT_BAD",
+    "EXIT_INTERRUPTED",
+    "HISTORY",
     "EXIT_NO",
     "EXIT_OK",
     "console",

@@ -49,11 +49,16 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             help="Seed of every shuffle and draw (default: random).",
         ),
         deal: Path | None = typer.Option(
-            None, "--deal", parser=file_name, help="Start from this deal file."
+            None,
+            "--deal",
+            parser=file_name,
+            metavar="FILE",
+            help="Start from this deal file.",
         ),
         ai: str | None = typer.Option(
             None,
             "--ai",
+            metavar="LEVEL",
             help="Level of the three computer players (default basic; random plays any legal "
             "move). With --deal it replaces the file's seats.",
             autocompletion=completion.levels,
@@ -61,6 +66,7 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
         save: str | None = typer.Option(
             None,
             "--save",
+            metavar="NAME",
             help="Save under this name (or path) as you play. Over an existing save it asks on "
             "a terminal and refuses in a pipe, unless --force; a save open in another REPL is "
             "refused.",

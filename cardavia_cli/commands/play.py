@@ -68,7 +68,7 @@ def _run_session(
     out: Console | None = None,
     lock: SaveLock | None = None,
 ) -> int:
-    from cardavia_cli.commands.common import console, home
+    from cardavia_cli.commands.common import HISTORY, console, home
     from cardavia_cli.games import load_game
     from cardavia_cli.repl.completion import ReplCompleter
     from cardavia_cli.repl.hooks import load_ui
@@ -90,7 +90,7 @@ def _run_session(
         lock=lock,
     )
     if reader is None:
-        reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
+        reader = make_reader(home() / HISTORY, ReplCompleter(session), session.toolbar)
     return session.run(reader)
 
 

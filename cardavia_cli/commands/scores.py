@@ -99,10 +99,18 @@ def _how(entry: Any) -> str:
 @guarded
 def list_(
     game: str | None = typer.Option(
-        None, "--game", help="Only this game (any case).", autocompletion=completion.games
+        None,
+        "--game",
+        metavar="GAME",
+        help="Only this game (any case).",
+        autocompletion=completion.games,
     ),
-    since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
-    until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    since: str | None = typer.Option(
+        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
+    ),
+    until: str | None = typer.Option(
+        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
+    ),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
@@ -231,10 +239,18 @@ def export(
         help="Write to this file (atomically); - is standard output.",
     ),
     game: str | None = typer.Option(
-        None, "--game", help="Only this game (any case).", autocompletion=completion.games
+        None,
+        "--game",
+        metavar="GAME",
+        help="Only this game (any case).",
+        autocompletion=completion.games,
     ),
-    since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
-    until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    since: str | None = typer.Option(
+        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
+    ),
+    until: str | None = typer.Option(
+        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
+    ),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:
