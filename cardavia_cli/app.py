@@ -111,6 +111,33 @@ def _click_error(name: str) -> type[typer.BadParameter]:
     return found
 
 
+#: The root's options that take a value (the word after them is not a command).
+_VALUED_ROOT_OPTIONS = frozenset({"--show-completion", "--install-completion"})
+
+
+def root_options(words: list[str]) -> list[str]:
+    """The options given to ``cardavia`` itself: the words before the first command
+    (``--ascii`` in ``cardavia --ascii guandan --help``, not in ``cardavia run --ascii``)."""
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            out.append(word)
+            skip = word in _VALUED_ROOT_OPTIONS
+        else:
+            break
+    return out
+
+
+def _ascii_asked() -> bool:
+    """Whether ``CARDAVIA_ASCII`` asks for ASCII output (read without importing rich)."""
+    import os
+
+    return os.environ.get("CARDAVIA_ASCII", "") not in ("", "0")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point.
 
@@ -118,17 +145,27 @@ def main(argv: list[str] | None = None) -> None:
     line on stderr and exit code 2, like every other bad input (cli.md); a command group
     called without a command prints its help and exits 0.
     """
+    from cardavia_cli.commands.common import error_line
+
     usage_error = _click_error("UsageError")
     click_exception = _click_error("ClickException")
     completion.init()
     command = typer.main.get_command(app)
     words = sys.argv[1:] if argv is None else argv
-    if not sys.stdout.isatty() and (len(words) < 2 or {"--help", "-h"} & set(words)):
+    if "--ascii" in root_options(words):
+        # before anything is parsed: `--ascii --help` and a usage error are ASCII too
+        import os
+
+        os.environ["CARDAVIA_ASCII"] = "1"
+    ascii_only = _ascii_asked()
+    if ascii_only or (
+        not sys.stdout.isatty() and (len(words) < 2 or {"--help", "-h"} & set(words))
+    ):
         # help may be printed: plain text off a terminal (only then, so that a script's
-        # `check` call imports no rich)
+        # `check` call imports no rich), and ASCII with --ascii
         from cardavia_cli.commands.plainhelp import plain_help
 
-        plain_help(command)
+        plain_help(command, ascii_only=ascii_only)
     try:
         code = command.main(prog_name="cardavia", args=argv, standalone_mode=False)
     except usage_error as exc:
@@ -137,11 +174,10 @@ def main(argv: list[str] | None = None) -> None:
             typer.echo(ctx.get_help())
             sys.exit(0)
         where = ctx.command_path if ctx is not None else "cardavia"
-        message = " ".join(exc.format_message().split())
-        sys.stderr.write(f"cardavia: error: {message} (see '{where} --help')\n")
+        error_line(f"{exc.format_message()} (see '{where} --help')")
         sys.exit(2)
     except click_exception as exc:
-        sys.stderr.write(f"cardavia: error: {' '.join(exc.format_message().split())}\n")
+        error_line(exc.format_message())
         sys.exit(getattr(exc, "exit_code", 1))
     except typer.Abort:
         sys.stderr.write("Aborted.\n")

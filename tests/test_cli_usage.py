@@ -41,9 +41,10 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], needle: str) -> N
 
 
 def test_a_group_without_a_command_prints_its_help_and_exits_0() -> None:
-    done = cardavia("sisepai")
+    # (a game's group alone plays: test_docs_completion.py)
+    done = cardavia("saves")
     assert done.returncode == 0
-    assert "check" in done.stdout and "play" in done.stdout and "rules" in done.stdout
+    assert "list" in done.stdout and "show" in done.stdout and "delete" in done.stdout
 
 
 def test_main_returns_the_commands_exit_code(capsys: pytest.CaptureFixture[str]) -> None:

@@ -237,15 +237,17 @@ def test_man_pages_are_in_sync_with_the_command_tree() -> None:
 
     folder = Path(__file__).resolve().parent.parent / "man"
     made = pages()
-    on_disk = {p.name: p.read_text("utf-8") for p in folder.glob("cardavia*.1")}
+    on_disk = {p.name: p.read_text("utf-8") for p in folder.glob("cardavia*.[16]")}
     stale = sorted(n for n in made if on_disk.get(n) != made[n])
     extra = sorted(set(on_disk) - set(made))
     assert not stale and not extra, (
         f"man pages out of date {stale} or left over {extra}: run "
         "python -m cardavia_cli.manpages man/"
     )
-    groups = {name for name in GAMES if name != "tally"} | {"saves", "scores"}
-    assert {f"cardavia-{g}.1" for g in groups} <= set(made)
+    games = {name for name in GAMES if name != "tally"}
+    assert {f"cardavia-{g}.6" for g in games} | {"cardavia-saves.1", "cardavia-scores.1"} <= set(
+        made
+    )
     root = made["cardavia.1"]
     for command in ("run", "resume", "arena", "--show-completion", "--ascii"):
         assert command.replace("-", "\\-") in root

@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import console, fail, guarded, print_json
 
 DEFAULT_SEATS = "basic,basic,basic,basic"
@@ -73,7 +74,9 @@ def show_progress(as_json: bool, stdout_terminal: bool, stderr_terminal: bool) -
 
 @guarded
 def arena(
-    game: str = typer.Argument(..., help="The game, e.g. sisepai."),
+    game: str = typer.Argument(
+        ..., help="The game, e.g. sisepai.", autocompletion=completion.games
+    ),
     deals_text: str = typer.Option(
         "100",
         "--deals",
@@ -84,7 +87,9 @@ def arena(
     seats: str = typer.Option(
         DEFAULT_SEATS,
         "--seats",
+        metavar="A,B,C,D",
         help="The four computer-player levels, seats 0 to 3, separated by commas.",
+        autocompletion=completion.seat_levels,
     ),
     seed_text: str = typer.Option(
         "0",

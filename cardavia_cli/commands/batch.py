@@ -138,10 +138,32 @@ def run_batch(
         if out:
             answered += len(out)
             out.append("")
-            sink.write("\n".join(out))
+            sink.write(_for(sink, "\n".join(out)))
             sink.flush()
     return answered, bad, first_bad
 
+
+def _for(sink: IO[str], text: str) -> str:
+    """``text`` (JSON lines) as ``sink`` takes it: with ASCII output wanted there
+    (``--ascii``), every character outside ASCII as its JSON escape (the same documents)."""
+    if text.isascii():
+        return text
+    from cardavia_cli.repl.console import ascii_wanted
+
+    return json_escaped(text) if ascii_wanted(sink) else text  # type: ignore[arg-type]
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with every character outside ASCII written as its JSON escape (``\\u00b2``;
+    a pair of surrogates above U+FFFF), which reads back as the same document.
+
+    >>> json_escaped('{"error": "unknown card \\'²\\'"}')
+    '{"error": "unknown card \\'\\\\u00b2\\'"}'
+    """
+    return _NOT_ASCII.sub(lambda found: json.dumps(found.group(0))[1:-1], text)
+
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 #: ``json.dumps(doc, ensure_ascii=False)``, without building an encoder per call.
 _encode = json.JSONEncoder(ensure_ascii=False).encode

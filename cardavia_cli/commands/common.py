@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+#: The exit code of a command interrupted by Ctrl-C.
+EXIT_INTERRUPTED = 130
+#: The REPL's command history (every game's and the lobby's), in cardavia's folder (:func:`home`).
+HISTORY = "history"
 
 
 def console(stderr: bool = False) -> Console:
@@ -35,15 +39,46 @@ def console(stderr: bool = False) -> Console:
     return make_console(stderr)
 
 
+def shown(text: str, *, err: bool = False) -> str:
+    """``text`` as it may be written on standard output (``err``: standard error) outside a
+    console: every control character written as an escape (``\\x1b``), and only ASCII when
+    ASCII output is wanted there (``--ascii``, ``CARDAVIA_ASCII=1``, an encoding that is not
+    Unicode: a typed ``²`` is written ``\\xb2``, as the consoles write it)."""
+    if text.isascii() and text.isprintable():
+        return text  # the usual case imports nothing
+    from cardavia_cli.engine.paths import visible
+    from cardavia_cli.repl.console import ascii_wanted, to_ascii
+
+    text = visible(text)
+    return to_ascii(text) if ascii_wanted(sys.stderr if err else sys.stdout) else text
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """Write ``text`` and a newline on standard output (``err``: standard error), as
+    :func:`shown`."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(shown(text, err=err) + "\n")
+    stream.flush()
+
+
+def error_line(message: str, kind: str = "error") -> None:
+    """Write ``cardavia: KIND: MESSAGE`` as one line on stderr: runs of white space become one
+    space, the rest as :func:`shown`."""
+    echo(f"cardavia: {kind}: {' '.join(str(message).split())}", err=True)
+
+
+def warn(message: str) -> None:
+    """Write ``cardavia: warning: MESSAGE`` as one line on stderr (:func:`error_line`)."""
+    error_line(message, "warning")
+
+
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
     """Print ``cardavia: error: MESSAGE`` (one line) on stderr and exit with ``code``. The
     message is printed literally: runs of white space become one space, and any control
     character it holds (from a file name: ``ESC``, NUL) is written as an escape (``\\x1b``),
-    so that nothing in it reaches the terminal as a command."""
-    from cardavia_cli.engine.paths import visible
-
-    text = visible(" ".join(str(message).split()))
-    sys.stderr.write(f"cardavia: error: {text}\n")
+    so that nothing in it reaches the terminal as a command; with ``--ascii`` it is ASCII
+    (:func:`shown`)."""
+    error_line(message)
     raise typer.Exit(code)
 
 
@@ -76,8 +111,14 @@ def literal(text: object) -> Text:
 def print_json(data: Any) -> None:
     """One JSON document on stdout. A string that holds a lone surrogate (a file name that is
     not UTF-8, as Python reads it) is written with the JSON escape (``"a\\udcff"``), so the
-    document is valid UTF-8 whatever the names in it."""
+    document is valid UTF-8 whatever the names in it; with ``--ascii`` every character outside
+    ASCII is written with its JSON escape (the same document)."""
     text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii():  # (only then, so that a script's check imports no rich)
+        from cardavia_cli.repl.console import ascii_wanted
+
+        if ascii_wanted(sys.stdout):
+            text = json.dumps(data)
     # backslashreplace writes a surrogate as \uXXXX, which is its JSON escape too
     sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
@@ -105,7 +146,7 @@ def guarded(fn: F) -> F:
             fail(f"{where}{exc.strerror or exc}")
         except KeyboardInterrupt:
             sys.stderr.write("\n")
-            raise typer.Exit(130) from None
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -152,9 +193,13 @@ def save_path(name_or_file: str) -> Path:
 
 __all__ = [
     "EXIT_BAD",
+    "EXIT_INTERRUPTED",
+    "HISTORY",
     "EXIT_NO",
     "EXIT_OK",
     "console",
+    "echo",
+    "error_line",
     "fail",
     "file_name",
     "guarded",
@@ -163,5 +208,7 @@ __all__ = [
     "print_json",
     "save_path",
     "saves_dir",
+    "shown",
+    "warn",
     "whole_number",
 ]

@@ -1,5 +1,7 @@
 """The command group of a game: ``cardavia GAME play`` and ``cardavia GAME rules`` (cli.md),
 made once for every game by :func:`game_app`; a game's module adds its own ``check``.
+``cardavia GAME`` alone is ``cardavia GAME play`` with its defaults (the README names it as
+the game's command); ``cardavia GAME --help`` prints the group's help.
 
 Thin (design.md rule 8): the game's package is imported only when a command runs, so
 ``cardavia --help`` stays fast.
@@ -11,17 +13,30 @@ from pathlib import Path
 
 import typer
 
+from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import file_name, guarded, whole_number
 
 
 def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
     """A Typer group for the game registered as ``name`` (``help``: its one-line
     description), with ``play [--seed N] [--deal FILE] [--ai LEVEL] [--save NAME]`` (its help
-    ``play_help``, by default a generic one) and ``rules [TOPIC]``. Errors of the commands
-    are one line on stderr and exit code 2."""
+    ``play_help``, by default a generic one) and ``rules [TOPIC]``; the group alone runs
+    ``play`` with its defaults. Errors of the commands are one line on stderr and exit code
+    2."""
     app = typer.Typer(
-        help=help, no_args_is_help=True, add_completion=False, rich_markup_mode="rich"
+        help=f"{help}\n\nAlone, cardavia {name} starts a new game: cardavia {name} play.",
+        no_args_is_help=False,
+        add_completion=False,
+        rich_markup_mode="rich",
     )
+
+    @app.callback(invoke_without_command=True)
+    def alone(ctx: typer.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            # parsed from no words, so that every option takes its default
+            command = ctx.command.get_command(ctx, "play")  # type: ignore[attr-defined]
+            with command.make_context("play", [], parent=ctx) as sub:
+                command.invoke(sub)
 
     @app.command(help=play_help)
     @guarded
@@ -34,17 +49,24 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             help="Seed of every shuffle and draw (default: random).",
         ),
         deal: Path | None = typer.Option(
-            None, "--deal", parser=file_name, help="Start from this deal file."
+            None,
+            "--deal",
+            parser=file_name,
+            metavar="FILE",
+            help="Start from this deal file.",
         ),
         ai: str | None = typer.Option(
             None,
             "--ai",
+            metavar="LEVEL",
             help="Level of the three computer players (default basic; random plays any legal "
             "move). With --deal it replaces the file's seats.",
+            autocompletion=completion.levels,
         ),
         save: str | None = typer.Option(
             None,
             "--save",
+            metavar="NAME",
             help="Save under this name (or path) as you play. Over an existing save it asks on "
             "a terminal and refuses in a pipe, unless --force; a save open in another REPL is "
             "refused.",

@@ -384,12 +384,12 @@ def run_lobby(reader: Reader | None = None, console: Console | None = None) -> i
     """The lobby: reads from ``reader`` (default: a prompt with completion and history on a
     terminal, else standard input) and prints on ``console`` (default: standard output).
     Returns the exit code (0)."""
+    from cardavia_cli.commands.common import HISTORY, home
     from cardavia_cli.commands.common import console as make_console
-    from cardavia_cli.commands.common import home
 
     if reader is None:
         from cardavia_cli.repl.reader import make_reader
 
-        reader = make_reader(home() / "history", LobbyCompleter())
+        reader = make_reader(home() / HISTORY, LobbyCompleter())
     lobby = Lobby(console if console is not None else make_console())
     return lobby.run(reader)

@@ -32,16 +32,24 @@ def walk(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
                 yield from walk(sub, (*path, name))
 
 
-def plain_help(command: Any) -> None:
+def plain_help(command: Any, *, ascii_only: bool = False) -> None:
     """Make every command of the tree print its help as plain text, without markup (changes
-    the tree in place)."""
+    the tree in place); with ``ascii_only`` (``--ascii``), only ASCII characters
+    (:func:`~cardavia_cli.repl.console.to_ascii`: ``Guandan (掼蛋)`` is ``Guandan``)."""
+    convert = plain
+    if ascii_only:
+        from cardavia_cli.repl.console import to_ascii
+
+        def convert(text: str | None) -> str:
+            return to_ascii(plain(text))
+
     for _, cmd in walk(command):
         if hasattr(cmd, "rich_markup_mode"):
             cmd.rich_markup_mode = None
         for attr in ("help", "short_help", "epilog"):
             value = getattr(cmd, attr, None)
             if isinstance(value, str):
-                setattr(cmd, attr, plain(value))
+                setattr(cmd, attr, convert(value))
         for param in getattr(cmd, "params", []):
             if isinstance(getattr(param, "help", None), str):
-                param.help = plain(param.help)
+                param.help = convert(param.help)

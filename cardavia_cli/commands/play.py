@@ -68,7 +68,7 @@ def _run_session(
     out: Console | None = None,
     lock: SaveLock | None = None,
 ) -> int:
-    from cardavia_cli.commands.common import console, home
+    from cardavia_cli.commands.common import HISTORY, console, home
     from cardavia_cli.games import load_game
     from cardavia_cli.repl.completion import ReplCompleter
     from cardavia_cli.repl.hooks import load_ui
@@ -90,7 +90,7 @@ def _run_session(
         lock=lock,
     )
     if reader is None:
-        reader = make_reader(home() / "history", ReplCompleter(session), session.toolbar)
+        reader = make_reader(home() / HISTORY, ReplCompleter(session), session.toolbar)
     return session.run(reader)
 
 
@@ -150,11 +150,14 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
     if on_terminal():
         import typer
 
+        from cardavia_cli.commands.common import echo, shown
+
         question = f"A save named {save} already exists ({there}). Replace it with this new game?"
-        if typer.confirm(question, default=False):
+        if typer.confirm(shown(question), default=False):
             return lock
         lock.release()
-        typer.echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
+
+        echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
         raise typer.Exit(1)
     lock.release()
     raise SaveTargetError(

@@ -7,7 +7,16 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import file_name, guarded, print_json, whole_number
+from cardavia_cli.commands import completion
+from cardavia_cli.commands.common import (
+    echo,
+    file_name,
+    guarded,
+    print_json,
+    shown,
+    warn,
+    whole_number,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -22,6 +31,7 @@ def run(
         ...,
         parser=file_name,
         help="A deal file or save (TOML), or the name of a save.",
+        autocompletion=completion.saves,
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     stop: bool = typer.Option(False, "--stop", help="Stop where the recorded actions run out."),
@@ -62,7 +72,7 @@ def run(
             state, agents, max_deals=max_deals, fallback=fallback_for(info), on_error=errors.append
         )
     for message in errors:
-        sys.stderr.write(f"cardavia: warning: computer player {message}\n")
+        warn(f"computer player {message}")
     outcome = state.result()
     if outcome is not None and not stop:
         from cardavia_cli.engine.ledger import record_finished
@@ -86,7 +96,7 @@ def run(
             save=resume_name(path),
         )
         if problem is not None:
-            sys.stderr.write(f"cardavia: warning: {problem}\n")
+            warn(problem)
     log = [e.text for e in state.events]
     if as_json:
         # Exactly the keys of cli.md; a game stopped before its end is told by its log and by
@@ -115,11 +125,11 @@ def resume(
         None,
         help="A save name (see cardavia saves list) or a save file; default: the most recent "
         "unfinished save.",
+        autocompletion=completion.saves,
     ),
 ) -> None:
     """Continue a saved game in the REPL (without a name: the most recent unfinished save;
     a save open in another REPL is refused)."""
-    import sys
 
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.commands.play import resume as resume_game
@@ -139,9 +149,9 @@ def resume(
             )
         if sys.stdin.isatty():
             question = f"Resume {latest.stem}, the most recent unfinished save?"
-            if not typer.confirm(question, default=True):
+            if not typer.confirm(shown(question), default=True):
                 others = ", ".join([p.stem for p in files if p != latest][:5])
-                typer.echo(f"Other saves: {others}" if others else "There is no other save.")
+                echo(f"Other saves: {others}" if others else "There is no other save.")
                 raise typer.Exit(0)
         raise typer.Exit(resume_game(latest))
     if not name.strip():

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import typer
 
-from cardavia_cli.commands.common import fail, guarded, literal, print_json
+from cardavia_cli.commands import completion
+from cardavia_cli.commands.common import echo, fail, guarded, literal, print_json, shown
 
 app = typer.Typer(
     help="The saved games in the saves folder: list them, show one, delete one, prune the "
@@ -125,7 +126,9 @@ def _existing(name: str) -> Path:
 @app.command("show")
 @guarded
 def show(
-    name: str = typer.Argument(..., help="A save name or a save file."),
+    name: str = typer.Argument(
+        ..., help="A save name or a save file.", autocompletion=completion.saves
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Show a save: its game, seed, actions and where the game stands (this spoils nothing:
@@ -160,7 +163,9 @@ def show(
 @app.command("delete")
 @guarded
 def delete(
-    name: str = typer.Argument(..., help="A save name in the saves folder."),
+    name: str = typer.Argument(
+        ..., help="A save name in the saves folder.", autocompletion=completion.saves
+    ),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
@@ -171,16 +176,15 @@ def delete(
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
         fail(f"{path}: only saves in the saves folder ({saves_dir()}) are deleted")
-    from cardavia_cli.engine.paths import visible
 
     if not yes and on_terminal():
-        if not typer.confirm(f"Delete the save {visible(path.stem)}?", default=False):
+        if not typer.confirm(shown(f"Delete the save {path.stem}?"), default=False):
             raise typer.Exit(1)
     delete_save(path)
     if as_json:
         print_json({"deleted": resume_name(path), "path": str(path)})
         return
-    typer.echo(f"Deleted {visible(path.stem)}.")
+    echo(f"Deleted {path.stem}.")
 
 
 def on_terminal() -> bool:
@@ -226,29 +230,29 @@ def prune(
                 f"({listed}) would be deleted: add --yes to delete without asking"
             )
         if not typer.confirm(
-            f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} ({listed})?",
+            shown(f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} ({listed})?"),
             default=False,
         ):
             raise typer.Exit(1)
     deleted: list[str] = []
     kept_open: list[str] = []
-    for path, shown in zip(done, names, strict=True):
+    for path, name in zip(done, names, strict=True):
         try:
             delete_save(path)
         except SaveInUseError:
-            kept_open.append(shown)
+            kept_open.append(name)
             continue
-        deleted.append(shown)
+        deleted.append(name)
     if as_json:
         print_json({"deleted": deleted, "kept_open": kept_open})
         return
     if not done:
-        typer.echo("No finished saves.")
+        echo("No finished saves.")
         return
     if deleted:
-        typer.echo(
+        echo(
             f"Deleted {len(deleted)} finished save{'' if len(deleted) == 1 else 's'}: "
             f"{', '.join(visible(n) for n in deleted)}."
         )
     if kept_open:
-        typer.echo(f"Kept {', '.join(visible(n) for n in kept_open)}: open in a REPL.")
+        echo(f"Kept {', '.join(kept_open)}: open in a REPL.")

@@ -18,7 +18,8 @@ from typing import Any
 
 import typer
 
-from cardavia_cli.commands.common import fail, guarded, print_json
+from cardavia_cli.commands import completion
+from cardavia_cli.commands.common import fail, guarded, print_json, warn
 
 app = typer.Typer(
     help="Results of finished deals and matches: list them, sum them up, export them.",
@@ -29,8 +30,13 @@ app = typer.Typer(
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
-#: The export formats of ``--format``.
-FORMATS: tuple[str, ...] = ("csv", "json", "toml")
+#: The export formats of ``--format``, with a few words for completion.
+FORMAT_HELP: dict[str, str] = {
+    "csv": "one scalar column per field",
+    "json": "the records and the summaries",
+    "toml": "the records and the summaries",
+}
+FORMATS: tuple[str, ...] = tuple(FORMAT_HELP)
 
 _ALL_HELP = (
     "Count every game you played in the win rates: stacked decks, replays and games auto "
@@ -78,10 +84,6 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
     if not path.exists():
         return []
 
-    def warn(message: str) -> None:
-        text = " ".join(message.split())
-        sys.stderr.write(f"cardavia: warning: {text}\n")
-
     with Ledger(path) as ledger:
         return ledger.entries(name, since, until, on_bad=warn)
 
@@ -96,9 +98,19 @@ def _how(entry: Any) -> str:
 @app.command("list")
 @guarded
 def list_(
-    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
-    since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
-    until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        metavar="GAME",
+        help="Only this game (any case).",
+        autocompletion=completion.games,
+    ),
+    since: str | None = typer.Option(
+        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
+    ),
+    until: str | None = typer.Option(
+        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
+    ),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
@@ -213,7 +225,11 @@ def export_text(fmt: str, entries: Any, sums: Any) -> str:
 @guarded
 def export(
     fmt: str = typer.Option(
-        "csv", "--format", metavar="csv|json|toml", help="csv, json or toml (any case)."
+        "csv",
+        "--format",
+        metavar="csv|json|toml",
+        help="csv, json or toml (any case).",
+        autocompletion=completion.fixed(FORMAT_HELP),
     ),
     output: str = typer.Option(
         "-",
@@ -222,9 +238,19 @@ def export(
         metavar="FILE|-",
         help="Write to this file (atomically); - is standard output.",
     ),
-    game: str | None = typer.Option(None, "--game", help="Only this game (any case)."),
-    since: str | None = typer.Option(None, "--since", help="From this day (YYYY-MM-DD, UTC)."),
-    until: str | None = typer.Option(None, "--until", help="Up to this day (YYYY-MM-DD, UTC)."),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        metavar="GAME",
+        help="Only this game (any case).",
+        autocompletion=completion.games,
+    ),
+    since: str | None = typer.Option(
+        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
+    ),
+    until: str | None = typer.Option(
+        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
+    ),
     everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import io
 import os
+import re
 import sys
 import unicodedata
 from typing import Any, TextIO
@@ -55,34 +56,86 @@ _ASCII = {
     "★": "*",
     "☆": "*",
     "🂠": "#",
+    "½": " 1/2",
+    "≤": "<=",
+    "≥": ">=",
+    "≠": "!=",
+    "−": "-",
     "\u00a0": " ",
 }
 #: Box-drawing characters: U+2500 to U+257F.
 
+#: An aside in parentheses (``(掼蛋)``, ``(Four Colour Cards, 四色牌)``).
+_ASIDE = re.compile(r" ?\(([^()]+)\)")
+
+
+def _other_script(text: str) -> bool:
+    """Whether ``text`` is a word or name written in a script without ASCII letters (掼蛋)."""
+    letters = text.replace(" ", "")
+    return bool(letters) and all(unicodedata.category(c) == "Lo" for c in letters)
+
+
+def _drop_asides(text: str) -> str:
+    """``text`` without the names in parentheses written in another script: ``Guandan (掼蛋)``
+    is ``Guandan``, ``(Four Colour Cards, 四色牌)`` is ``(Four Colour Cards)``."""
+
+    def keep(found: re.Match[str]) -> str:
+        items = found.group(1).split(", ")
+        kept = [item for item in items if not _other_script(item)]
+        if len(kept) == len(items):
+            return found.group(0)
+        space = " " if found.group(0).startswith(" ") else ""
+        return f"{space}({', '.join(kept)})" if kept else ""
+
+    return _ASIDE.sub(keep, text)
+
+
+def _ascii_char(ch: str) -> str:
+    """One character outside ASCII as ASCII (see :func:`to_ascii`)."""
+    if ch in _ASCII:
+        return _ASCII[ch]
+    if 0x2500 <= ord(ch) <= 0x257F:
+        name = unicodedata.name(ch, "")
+        if "HORIZONTAL" in name and "VERTICAL" not in name:
+            return "-"
+        if "VERTICAL" in name and "HORIZONTAL" not in name:
+            return "|"
+        return "+"
+    # the letter of a letter with accents (canonical decomposition only: a lookalike such as
+    # "2" for "²" would name another thing than was typed)
+    base = unicodedata.normalize("NFD", ch).encode("ascii", "ignore").decode()
+    if base:
+        return base
+    return _escaped(ch)
+
+
+def _escaped(ch: str) -> str:
+    """The escape of one character, as :func:`~cardavia_cli.engine.paths.visible` writes
+    one: ``\\xb2`` for ``²``, ``\\u63bc`` for ``掼``, ``\\U0001f0a0`` above U+FFFF."""
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
 
 def to_ascii(text: str) -> str:
     """``text`` with every character outside ASCII replaced: the known symbols by their
-    stand-ins (``…`` -> ``...``, ``♠`` -> ``S``, box lines by ``-``, ``|`` or ``+``), letters with
-    accents by the letter, anything else by ``?``."""
+    stand-ins (``…`` -> ``...``, ``♠`` -> ``S``, ``½`` -> `` 1/2``, box lines by ``-``, ``|`` or
+    ``+``), letters with accents by the letter (``Cucù`` -> ``Cucu``), a name in parentheses
+    written in another script left out (``Guandan (掼蛋)`` -> ``Guandan``), and anything else
+    (a typed ``²``) by its escape (``\\xb2``), so that nothing reads as another thing.
+
+    >>> to_ascii("Guandan (掼蛋): 14½ … ♠"), to_ascii("unknown card '²'")
+    ('Guandan: 14 1/2 ... S', "unknown card '\\\\xb2'")
+    """
     if text.isascii():
         return text
+    text = _drop_asides(text)
     out: list[str] = []
     for ch in text:
-        if ch.isascii():
-            out.append(ch)
-        elif ch in _ASCII:
-            out.append(_ASCII[ch])
-        elif 0x2500 <= ord(ch) <= 0x257F:
-            name = unicodedata.name(ch, "")
-            if "HORIZONTAL" in name and "VERTICAL" not in name:
-                out.append("-")
-            elif "VERTICAL" in name and "HORIZONTAL" not in name:
-                out.append("|")
-            else:
-                out.append("+")
-        else:
-            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(base or "?")
+        out.append(ch if ch.isascii() else _ascii_char(ch))
     return "".join(out)
 
 

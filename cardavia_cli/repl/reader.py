@@ -5,6 +5,10 @@ both standard input and output are terminals. Otherwise :class:`LineReader` read
 per line, prints no prompt and never waits for anything but the next line, so sessions can be
 piped in. Every reader raises ``EOFError`` at the end of input; a terminal reader also raises
 ``KeyboardInterrupt`` for Ctrl-C.
+
+With ASCII output (``--ascii``), the terminal reader shows only ASCII too: the prompt, the
+toolbar, the completion menu and the line being typed (a typed ``²`` shows as ``\\xb2``, as
+the consoles write it; the line read is what was typed).
 """
 
 from __future__ import annotations
@@ -14,7 +18,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from prompt_toolkit.completion import Completer
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
+
+from cardavia_cli.repl.console import ascii_wanted, to_ascii
 
 
 class Reader(Protocol):
@@ -68,8 +76,60 @@ class ListReader:
             raise EOFError from None
 
 
+class AsciiLine(Processor):
+    """Shows the line being typed in ASCII (:func:`~.console.to_ascii` of each character),
+    the cursor kept on the character it is on."""
+
+    def apply_transformation(self, ti: TransformationInput) -> Transformation:
+        shown_at: list[int] = []  # the display position of each source position
+        fragments = []
+        at = 0
+        for style, text, *rest in ti.fragments:
+            parts = []
+            for ch in text:
+                shown_at.append(at)
+                part = ch if ch.isascii() else to_ascii(ch)
+                at += len(part)
+                parts.append(part)
+            fragments.append((style, "".join(parts), *rest))
+        shown_at.append(at)
+
+        def to_display(i: int) -> int:
+            return shown_at[i] if i < len(shown_at) else at + i - len(shown_at) + 1
+
+        def to_source(d: int) -> int:
+            if d >= at:
+                return len(shown_at) - 1 + d - at
+            return max(i for i, p in enumerate(shown_at) if p <= d)
+
+        return Transformation(
+            fragments,  # type: ignore[arg-type]
+            source_to_display=to_display,
+            display_to_source=to_source,
+        )
+
+
+class AsciiCompleter(Completer):
+    """The completions of ``inner``, shown (menu text and meta) in ASCII."""
+
+    def __init__(self, inner: Completer) -> None:
+        self.inner = inner
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        for c in self.inner.get_completions(document, complete_event):
+            yield Completion(
+                c.text,
+                start_position=c.start_position,
+                display=to_ascii(c.display_text),
+                display_meta=to_ascii(c.display_meta_text) or None,
+            )
+
+
 class PromptReader:
-    """prompt_toolkit prompt with persistent history, tab completion and a bottom toolbar."""
+    """prompt_toolkit prompt with persistent history, tab completion and a bottom toolbar;
+    with ``ascii_only``, everything it shows is ASCII (:class:`AsciiLine`)."""
 
     interactive = True
 
@@ -78,9 +138,23 @@ class PromptReader:
         history_file: Path,
         completer: Completer | None = None,
         toolbar: Callable[[], str] | None = None,
+        *,
+        ascii_only: bool = False,
     ) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+        self.ascii_only = ascii_only
+        if ascii_only:
+            if completer is not None:
+                completer = AsciiCompleter(completer)
+            if toolbar is not None:
+                shown_toolbar = toolbar
+
+                def ascii_toolbar() -> str:
+                    return to_ascii(shown_toolbar())
+
+                toolbar = ascii_toolbar
 
         history: FileHistory | InMemoryHistory
         try:
@@ -94,10 +168,11 @@ class PromptReader:
             complete_while_typing=False,
             bottom_toolbar=toolbar,
             reserve_space_for_menu=4,
+            input_processors=[AsciiLine()] if ascii_only else None,
         )
 
     def read(self, prompt: str) -> str:
-        return self._session.prompt(prompt)
+        return self._session.prompt(to_ascii(prompt) if self.ascii_only else prompt)
 
 
 def is_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
@@ -117,7 +192,8 @@ def make_reader(
     completer: Completer | None = None,
     toolbar: Callable[[], str] | None = None,
 ) -> Reader:
-    """A :class:`PromptReader` on a terminal, else a :class:`LineReader` on standard input."""
+    """A :class:`PromptReader` on a terminal (ASCII only when :func:`~.console.ascii_wanted`),
+    else a :class:`LineReader` on standard input."""
     if is_terminal():
-        return PromptReader(history_file, completer, toolbar)
+        return PromptReader(history_file, completer, toolbar, ascii_only=ascii_wanted())
     return LineReader()
