@@ -215,6 +215,9 @@ class Registry:
 
 BUILTINS = Registry()
 
+#: The heading of the interface commands in ``help``.
+OTHER_COMMANDS = "Other commands"
+
 NEW_HELP = (
     "After the {noun} ends, start a new one (a random one, or the one of SEED) with the same "
     "computer players."
@@ -251,7 +254,8 @@ def _help(session: Shell, args: str) -> Reply:
         return [Note(line)]
     legal = set(session.legal_verbs())
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
-    table.add_column(style="bold", no_wrap=True)
+    # as wide as its headings at least, so that "Other commands" stays on one line
+    table.add_column(style="bold", no_wrap=True, min_width=len(OTHER_COMMANDS))
     table.add_column()
     table.add_row(Text("Your moves", style="underline"), "")
     for cmd in session.registry:
@@ -259,7 +263,7 @@ def _help(session: Shell, args: str) -> Reply:
             mark = "" if cmd.verb in legal else "  (not now)"
             table.add_row(Text(cmd.usage), Text(cmd.help + mark))
     table.add_row("", "")
-    table.add_row(Text("Other commands", style="underline"), "")
+    table.add_row(Text(OTHER_COMMANDS, style="underline"), "")
     for cmd in session.registry:
         if not cmd.action:
             alias = f" (also {', '.join(cmd.aliases)})" if cmd.aliases else ""
