@@ -287,7 +287,8 @@ class Session:
 
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
         written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
-        progress asks first), Ctrl-C cancels the line being typed, and every game in progress
+        progress asks first), Ctrl-C cancels the line being typed and any question waiting
+        for an answer (:meth:`interrupt`), and every game in progress
         is kept in an autosave of its own after each decision (:meth:`SaveKeeper.keep_backup`),
         so neither loses anything. However the loop ends (``quit``, the end of input, an
         exception), the session lets go of its saves (:meth:`close`).
@@ -320,8 +321,9 @@ class Session:
                 self.emit(self.quit())
                 continue
             except KeyboardInterrupt:
-                # Ctrl-C cancels the line being typed (and an armed quit); the game is unchanged
-                self._armed = None
+                # Ctrl-C cancels the line being typed and any question waiting for an answer;
+                # the game is unchanged
+                self.emit(self.interrupt())
                 continue
             self.emit(self.execute(line))
         return 0
@@ -607,6 +609,35 @@ class Session:
             return [Problem("there is nothing to cancel")]
         self._candidates = None
         return [Note("Cancelled; you are still to play.")]
+
+    def pending(self) -> list[str]:
+        """The questions waiting for an answer: ``reading`` (an ambiguous play's number),
+        ``quit`` and ``restart`` (typed again to confirm), ``save`` (typed again to
+        overwrite another game's save), ``warning`` (an action the game warned about, typed
+        again to play it)."""
+        waiting = []
+        if self._candidates is not None:
+            waiting.append("reading")
+        if self._armed is not None:
+            waiting.append(self._armed)
+        if self.keeper.overwrite_armed is not None:
+            waiting.append("save")
+        if self._warned is not None:
+            waiting.append("warning")
+        return waiting
+
+    def interrupt(self) -> Reply:
+        """Ctrl-C: cancel every question waiting for an answer (:meth:`pending`) and go back to
+        the main prompt; nothing in the game changes. Says so when something was cancelled."""
+        waiting = self.pending()
+        self._candidates = None
+        self._armed = None
+        self.keeper.overwrite_armed = None
+        self._warned = None
+        if not waiting:
+            return []
+        still = " you are still to play." if self.human_to_act() else ""
+        return [Note(f"Cancelled;{still}" if still else "Cancelled.", style="dim")]
 
     def hint(self) -> Reply:
         """The basic computer player's choice for the human's seat, and the hook's advice."""

@@ -1,0 +1,115 @@
+"""Issue 15, the behaviour of the REPL: Ctrl-C cancels any question waiting for an answer,
+settings are kept in saves, and computer plays are paced on a terminal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cli_support import run_cardavia
+from test_guandan_repl import SCRIPTS
+from test_guandan_repl import make as make_guandan
+from test_repl import COMPLETE20, build_deck, make_session
+
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile, load_deal, new_game_state
+from cardavia_cli.repl.console import make_console
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import HUMAN, Session
+
+
+@pytest.fixture(autouse=True)
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+class Keys(ListReader):
+    """Lines on a terminal, where ``^C`` is Ctrl-C."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines, interactive=True)
+
+    def read(self, prompt: str) -> str:
+        line = super().read(prompt)
+        if line == "^C":
+            raise KeyboardInterrupt
+        return line
+
+
+def lines_of(out: io.StringIO) -> list[str]:
+    return [line.rstrip() for line in out.getvalue().splitlines()]
+
+
+# -- Ctrl-C at every question -------------------------------------------------------------------
+def test_regression_ctrl_c_at_number_or_cancel_cancels_the_reading() -> None:
+    session, out = make_guandan(scripts=SCRIPTS)
+    reader = Keys(["play 2H 3S 4S 5S 6S", "^C", "1", "quit", "quit"])
+    session.run(reader)
+    # the number after Ctrl-C answers no reading: it is refused, nothing was played
+    assert reader.prompts[:3] == ["2: lead > ", "number or cancel > ", "2: lead > "]
+    assert "Cancelled; you are still to play." in lines_of(out)
+    assert session.state.history == [] or all(r.seat != HUMAN for r in session.state.history)
+
+
+def test_ctrl_c_after_a_safeguard_warning_asks_again() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    reader = Keys(["claim rP wP", "^C", "claim rP wP", "quit", "quit"])
+    session.run(reader)
+    lines = lines_of(out)
+    warned = [ln for ln in lines if ln.startswith("! WIN available: type win.")]
+    assert len(warned) == 2  # warned again: Ctrl-C took the warning back
+    assert "Cancelled; you are still to play." in lines
+    assert [r.text for r in session.state.history if r.seat == HUMAN] == []
+
+
+def sisepai_session(out: io.StringIO, seed: int = 3) -> Session:
+    header = DealFile(game="sisepai", seed=seed)
+    return Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        header,
+        new_game_state(header),
+        console=make_console(file=out, terminal=False, width=100),
+    )
+
+
+def test_ctrl_c_after_quit_asked_cancels_the_quit() -> None:
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["auto", "quit", "^C", "quit", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! this deal is not saved")]
+    assert len(asked) == 2 and "Cancelled; you are still to play." in lines_of(out)
+
+
+def test_ctrl_c_after_restart_asked_cancels_the_restart() -> None:
+    session, out = make_guandan(scripts=SCRIPTS)
+    session.run(Keys(["auto", "restart", "^C", "restart", "quit", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! this match is not saved: type save")]
+    assert len(asked) == 3  # restart twice, quit once: Ctrl-C took the first question back
+    assert any(r.seat == HUMAN for r in session.state.history)  # the match was not abandoned
+
+
+def test_ctrl_c_after_save_asked_to_overwrite_keeps_the_other_save(home: Path) -> None:
+    done = run_cardavia(
+        "cucu", "play", "--seed", "1", "--save", "evening", stdin="auto\n", home=home
+    )
+    assert done.returncode == 0, done.stderr
+    before = (home / "saves" / "evening.toml").read_text()
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["save evening", "^C", "save evening", "^C", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! a save named evening already exists")]
+    assert len(asked) == 2
+    assert (home / "saves" / "evening.toml").read_text() == before
+    assert load_deal(home / "saves" / "evening.toml").game == "cucu"
+
+
+def test_ctrl_c_with_nothing_asked_says_nothing() -> None:
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["^C", "quit"]))
+    assert not any(ln.startswith("Cancelled") for ln in lines_of(out))
