@@ -113,3 +113,58 @@ def test_ctrl_c_with_nothing_asked_says_nothing() -> None:
     session = sisepai_session(out)
     session.run(Keys(["^C", "quit"]))
     assert not any(ln.startswith("Cancelled") for ln in lines_of(out))
+
+
+# -- settings kept in saves ---------------------------------------------------------------------
+def test_regression_settings_are_kept_in_the_save_and_back_on_resume(home: Path) -> None:
+    played = run_cardavia(
+        "guandan", "play", "--seed", "3", "--save", "s", stdin="autopass off\nauto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    assert load_deal(home / "saves" / "s.toml").settings == {"autopass": False}
+    resumed = run_cardavia("resume", "s", stdin="autopass\n", home=home)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "autopass is off." in resumed.stdout.splitlines()
+    # turned on again: a setting at its default is left out of the save
+    again = run_cardavia("resume", "s", stdin="autopass on\n", home=home)
+    assert again.returncode == 0, again.stderr
+    assert load_deal(home / "saves" / "s.toml").settings == {}
+
+
+def test_a_save_without_settings_resumes_with_the_defaults(home: Path) -> None:
+    played = run_cardavia(
+        "minchiate", "play", "--seed", "2", "--save", "m", stdin="auto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    assert "settings" not in (home / "saves" / "m.toml").read_text()
+    resumed = run_cardavia("resume", "m", stdin="autoplay\n", home=home)
+    assert "autoplay is on." in resumed.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            'autopass = "maybe"',
+            'settings.autopass must be true or false, not "maybe"',
+        ),
+        (
+            "autoplay = true",
+            "settings.autoplay: guandan has no such setting (its settings: autopass)",
+        ),
+    ],
+)
+def test_a_hand_edited_bad_setting_is_one_line_and_exit_2(
+    home: Path, edit: str, message: str
+) -> None:
+    played = run_cardavia(
+        "guandan", "play", "--seed", "3", "--save", "s", stdin="autopass off\nauto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    path = home / "saves" / "s.toml"
+    path.write_text(path.read_text().replace("autopass = false", edit))
+    done = run_cardavia("resume", "s", home=home)
+    assert done.returncode == 2
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert line.startswith("cardavia: error: ") and line.endswith(message)

@@ -44,6 +44,7 @@ from cardavia_cli.engine.errors import (
     AmbiguousActionError,
     CardaviaError,
     CardError,
+    DealFileError,
     InvalidActionError,
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
@@ -134,6 +135,8 @@ class Session:
     ) -> None:
         self.info = info
         self.ui = ui
+        self.settings = Settings(self.ui.settings)
+        self._take_settings(header)
         self._notes: list[str] = []
         if header.seats[0] != "human":
             self._notes.append(
@@ -150,7 +153,7 @@ class Session:
             saved=state.recorded_actions() if replayed else None,
             lock=lock,
         )
-        self.settings = Settings(self.ui.settings)
+        self._keep_settings()
         self.agents: list[Agent] = make_agents(info, seats)
         self.helper: Agent = self.agents[HUMAN]
         self._fallback = fallback_for(info)
@@ -162,6 +165,29 @@ class Session:
         self._armed: str | None = None
         self._failures: list[str] = []
         self._start(state, origin=origin or origin_of(own), replayed=replayed)
+
+    def _take_settings(self, header: DealFile) -> None:
+        """Set the settings a save kept (``settings`` of the deal file). Raises
+        :class:`~cardavia_cli.engine.errors.DealFileError` naming the file for a setting this
+        game does not have."""
+        for name, value in header.settings.items():
+            if name not in self.settings.declared:
+                known = ", ".join(self.settings.declared) or "none"
+                raise DealFileError(
+                    f"settings.{name}: {self.info.name} has no such setting (its settings: "
+                    f"{known})",
+                    header.where or "<deal file>",
+                )
+            self.settings.set(name, value)
+
+    def _keep_settings(self) -> None:
+        """Write the settings that differ from their defaults into the header the saves are
+        made from, so that a resumed game gets them back."""
+        self.keeper.header.settings = {
+            name: self.settings[name]
+            for name, setting in self.settings.declared.items()
+            if self.settings[name] != bool(setting.default)
+        }
 
     def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
         """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
@@ -698,6 +724,7 @@ class Session:
         if value is None:
             return [Note(f"{name} is {'on' if self.settings[name] else 'off'}.")]
         self.settings.set(name, value)
+        self._keep_settings()
         out: Reply = [Note(f"{name} is now {'on' if value else 'off'}.")]
         out.extend(self.advance())
         return out
@@ -737,6 +764,7 @@ class Session:
         header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
         state = new_game_state(header)
         self._notes.extend(self.keeper.start_over(header, self.noun))
+        self._keep_settings()
         self._start(state, origin=origin_of(header), replayed=None)
         return self.begin()
 
