@@ -171,6 +171,10 @@ def _footer(see: list[str]) -> list[str]:
         ".TP",
         "\\fBCARDAVIA_ASCII\\fR",
         "Only ASCII characters in the output (as \\fB\\-\\-ascii\\fR).",
+        ".TP",
+        "\\fBCARDAVIA_PACE\\fR",
+        "The pause in seconds between the lines of a long run of computer plays on a terminal "
+        "(default 0.3; 0 for none; the REPL's set pace changes it).",
         ".SH SEE ALSO",
         refs,
     ]

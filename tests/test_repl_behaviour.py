@@ -16,6 +16,7 @@ from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import DealFile, load_deal, new_game_state
 from cardavia_cli.repl.console import make_console
 from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.output import Pause
 from cardavia_cli.repl.reader import ListReader
 from cardavia_cli.repl.session import HUMAN, Session
 
@@ -168,3 +169,74 @@ def test_a_hand_edited_bad_setting_is_one_line_and_exit_2(
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
     assert line.startswith("cardavia: error: ") and line.endswith(message)
+
+
+# -- pacing of computer plays -------------------------------------------------------------------
+def paced_session(terminal: bool) -> tuple[Session, list[float], io.StringIO]:
+    out = io.StringIO()
+    header = DealFile(game="guandan", seed=3)
+    session = Session(
+        load_game("guandan"),
+        load_ui("guandan"),
+        header,
+        new_game_state(header),
+        console=make_console(file=out, terminal=terminal, width=100),
+    )
+    asked: list[float] = []
+    session.renderer.pause = asked.append
+    return session, asked, out
+
+
+def test_regression_a_long_run_of_computer_plays_is_paced_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=True)
+    assert session.pace == 0.3
+    session.interactive = True
+    reply = session.execute("auto")
+    lines = [item for item in reply if not isinstance(item, Pause)]
+    pauses = [item for item in reply if isinstance(item, Pause)]
+    narrated = len(session.narrator.events())
+    assert narrated > 3 and pauses
+    session.emit(reply)
+    assert asked == [0.3] * len(pauses)
+    assert len(pauses) < len(lines)
+
+
+def test_no_pause_off_a_terminal_nor_at_pace_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=False)
+    session.run(ListReader(["auto", "auto", "quit"], interactive=True))
+    assert asked == []  # a pipe never waits
+    monkeypatch.setenv("CARDAVIA_PACE", "0")
+    session, asked, _ = paced_session(terminal=True)
+    session.interactive = True
+    session.emit(session.execute("auto"))
+    assert asked == []
+
+
+def test_pace_is_set_in_the_repl(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=True)
+    session.interactive = True
+    assert [n.text for n in session.execute("set pace")] == [
+        "pace is 0.3 s between the lines of a long run (on a terminal only)."
+    ]
+    assert [n.text for n in session.execute("set pace 1.5")] == ["pace is now 1.5 s."]
+    session.emit(session.execute("auto"))
+    assert asked and set(asked) == {1.5}
+    assert [n.text for n in session.execute("set pace off")] == ["pace is now off."]
+    (bad,) = session.execute("set pace soon")
+    assert bad.text == "set pace takes seconds from 0 to 5, or off (usage: set pace [SECONDS])"
+
+
+def test_a_bad_pace_in_the_environment_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAVIA_PACE", "fast")
+    session, _, out = paced_session(terminal=False)
+    session.run(ListReader(["quit"]))
+    assert (
+        "CARDAVIA_PACE='fast' is not a pace (seconds from 0 to 5, or off): pacing at 0.3 s"
+        in lines_of(out)
+    )
+    assert session.pace == 0.3

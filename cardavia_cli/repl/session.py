@@ -55,10 +55,10 @@ from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
-from cardavia_cli.repl.output import Note, Paged, Problem, Reply
+from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
-from cardavia_cli.repl.settings import Settings
+from cardavia_cli.repl.settings import PACED_RUN, Settings, pace_from_env
 from cardavia_cli.repl.text import rules_section, toolbar_text, you_wording
 
 log = logging.getLogger("cardavia.repl")
@@ -159,6 +159,11 @@ class Session:
         self._fallback = fallback_for(info)
         self._registry: Registry = session_registry(self.ui)
         self.renderer = Renderer(console)
+        #: The pause between the lines of a long run of computer plays on a terminal
+        #: (seconds; ``CARDAVIA_PACE``, ``set pace``).
+        self.pace, problem = pace_from_env()
+        if problem is not None:
+            self._notes.append(problem)
         self.interactive = False
         self._quit = False
         #: A command refused once to be confirmed by typing it again (``quit``, ``restart``).
@@ -530,7 +535,7 @@ class Session:
                 self._break_shown = True
             self.narrator.skip()
         else:
-            out.extend(self.narrator.narrate())
+            out.extend(self._paced(self.narrator.narrate()))
         out.extend(Note(f"({msg})", style="dim") for msg in self._failures)
         self._failures.clear()
         return out
@@ -540,7 +545,28 @@ class Session:
         if summary:
             self.narrator.skip()
             return [self.ui.round_summary(self.view())]
-        return [*self.narrator.narrate(), self.ui.round_end(self.view())]
+        return [*self._paced(self.narrator.narrate()), self.ui.round_end(self.view())]
+
+    def _paced(self, lines: Reply) -> Reply:
+        """``lines`` of narration with a :class:`~.output.Pause` of :attr:`pace` between them
+        when they are a long run (more than ``PACED_RUN`` lines) in a session on a terminal
+        (the renderer pauses only when its console is a terminal too)."""
+        if not self.interactive or self.pace <= 0 or len(lines) <= PACED_RUN:
+            return lines
+        out: Reply = []
+        for i, line in enumerate(lines):
+            if i:
+                out.append(Pause(self.pace))
+            out.append(line)
+        return out
+
+    def set_pace(self, seconds: float | None) -> Reply:
+        """``set pace [SECONDS]``: show the pace of computer plays, or set it (0: no pause)."""
+        if seconds is None:
+            shown = f"{self.pace:g} s between the lines of a long run" if self.pace else "off"
+            return [Note(f"pace is {shown} (on a terminal only).")]
+        self.pace = seconds
+        return [Note(f"pace is now {f'{seconds:g} s' if seconds else 'off'}.")]
 
     # -- commands ----------------------------------------------------------------------------
     def _not_deciding(self) -> Problem:
