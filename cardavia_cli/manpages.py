@@ -238,6 +238,10 @@ def _environment() -> list[str]:
         ".TP",
         "\\fBCOLUMNS\\fR",
         "The width of the output on a terminal, when the terminal does not say.",
+        ".TP",
+        "\\fBCARDAVIA_PACE\\fR",
+        "The pause in seconds between the lines of a long run of computer plays on a terminal "
+        "(default 0.3; 0 for none; the REPL's set pace changes it).",
     ]
 
 

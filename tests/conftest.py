@@ -48,3 +48,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own cardavia home (saves, history, scores ledger), never the user's."""
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _no_pace(monkeypatch):
+    """No test waits between computer plays (a test of pacing sets its own pace and pause)."""
+    monkeypatch.setenv("CARDAVIA_PACE", "0")

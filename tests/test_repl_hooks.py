@@ -423,7 +423,7 @@ def test_turning_the_setting_on_applies_the_waiting_answer() -> None:
     assert session.state.at_break
 
 
-def test_settings_stay_off_saves_and_across_new_matches(
+def test_settings_are_kept_in_saves_and_across_new_matches(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("cardavia_cli.repl.session.random_seed", lambda: 2)
@@ -431,7 +431,8 @@ def test_settings_stay_off_saves_and_across_new_matches(
     run(session, ["autoplay off", "give a2", "bid c4", "play b3", "save s", "restart"])
     assert session.settings["autoplay"] is False
     assert session.header.seed == 2 and session.header.deck is None
-    assert "autoplay" not in (_home / "saves" / "s.toml").read_text()
+    # issue 15: a save keeps the settings changed from their defaults
+    assert load_deal(_home / "saves" / "s.toml").settings == {"autoplay": False}
 
 
 # -- breaks, next, restart, new ---------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -61,9 +62,6 @@ def describe(path: Path) -> dict[str, object]:
 def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON document.")) -> None:
     """List the saves, most recent first, with their game, whether they are finished and where
     they stand."""
-    from rich.table import Table
-    from rich.text import Text
-
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.saves import save_files
 
@@ -75,10 +73,26 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     if not rows:
         out.print("No saves yet: play with --save NAME, or type save in a game.")
         return
+    table = saves_table(rows)
+    out.print(table)
+    if any(r["finished"] for r in rows):
+        out.print(
+            "Finished saves replay with cardavia run NAME; cardavia saves prune --finished "
+            "deletes them.",
+            highlight=False,
+        )
+
+
+def saves_table(rows: list[dict[str, object]]) -> Any:
+    """The table of ``saves list``: one row per save described by :func:`describe` (name,
+    game, saved, actions, status, where it stands). No column folds a word: a table too wide
+    for the terminal wraps its cells between words (``repl.console.FitConsole``)."""
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Saves (resume one with: cardavia resume NAME)", title_justify="left")
     for column in ("name", "game", "saved", "actions", "status", "where it stands"):
-        # a name is never split: the words of the other columns wrap instead
-        table.add_column(column, overflow="fold", no_wrap=column == "name")
+        table.add_column(column)
     for r in rows:
         # names and messages are printed literally: a file called "[red]x.toml" shows its
         # brackets, and no control character in it reaches the terminal
@@ -94,13 +108,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
             status_word(r),
             where,
         )
-    out.print(table)
-    if any(r["finished"] for r in rows):
-        out.print(
-            "Finished saves replay with cardavia run NAME; cardavia saves prune --finished "
-            "deletes them.",
-            highlight=False,
-        )
+    return table
 
 
 def status_word(info: dict[str, object]) -> str:

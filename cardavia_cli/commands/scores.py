@@ -120,8 +120,6 @@ def list_(
     with a deck, not a replay of a deal already recorded, no decision made by auto) unless
     --all is given.
     """
-    from rich.table import Table
-    from rich.text import Text
 
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.ledger import summaries
@@ -135,6 +133,24 @@ def list_(
     if not entries:
         out.print("No finished deals or matches yet.")
         return
+    table = finished_table(entries)
+    out.print(table)
+    if sums:
+        out.print(summary_table(sums))
+        if not everything and any(s.left_out for s in sums):
+            out.print(
+                "Win rates count the games you played yourself from a shuffled deck; --all "
+                "counts the others too.",
+                markup=False,
+            )
+
+
+def finished_table(entries: Any) -> Any:
+    """The table ``Finished games`` of ``scores list``: one row per ledger entry
+    (``engine.ledger`` entries), oldest first."""
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Finished games", title_justify="left")
     for name, justify in (("#", "right"), ("finished (UTC)", "left"), ("game", "left"),
                           ("played", "left"), ("seats", "left"), ("winner", "left"),
@@ -152,15 +168,7 @@ def list_(
             "" if e.score is None else str(e.score),
         )
         table.add_row(*(Text(cell) for cell in cells))
-    out.print(table)
-    if sums:
-        out.print(summary_table(sums))
-        if not everything and any(s.left_out for s in sums):
-            out.print(
-                "Win rates count the games you played yourself from a shuffled deck; --all "
-                "counts the others too.",
-                markup=False,
-            )
+    return table
 
 
 def summary_table(sums: Any) -> Any:

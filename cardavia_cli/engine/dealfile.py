@@ -35,7 +35,7 @@ from cardavia_cli.engine.paths import path_problem, shown_path
 GameLookup = Callable[[str], GameInfo]
 
 FORMAT = 1
-COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions")
+COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions", "settings")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
 #: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
 MAX_FILE_BYTES = 1024 * 1024
@@ -61,6 +61,9 @@ class DealFile:
     seats: list[str] = field(default_factory=lambda: list(DEFAULT_SEATS))
     actions: list[str] = field(default_factory=list)
     match: dict[str, Any] = field(default_factory=dict)
+    #: The REPL's on/off settings that differ from their defaults (``autopass = false``), by
+    #: name; a replay ignores them, the REPL that resumes the file takes them back.
+    settings: dict[str, bool] = field(default_factory=dict)
     format: int = FORMAT
     #: Where the deal was read from (for messages); not part of the file.
     where: str | None = field(default=None, compare=False, repr=False)
@@ -94,6 +97,7 @@ class DealFile:
             seats=list(self.seats if seats is None else seats),
             actions=list(actions),
             match=copy.deepcopy(self.match),
+            settings=dict(self.settings),
             format=self.format,
         )
 
@@ -109,6 +113,8 @@ class DealFile:
         data["seats"] = list(self.seats)
         data.update(self.match)
         data["actions"] = list(self.actions)
+        if self.settings:
+            data["settings"] = dict(self.settings)
         return tomli_w.dumps(data, multiline_strings=False)
 
 
@@ -122,8 +128,10 @@ def _game(name: object, where: str, lookup: GameLookup) -> GameInfo:
 
 
 def line_of(text: str, key: str) -> int | None:
-    """The 1-based line of ``text`` where the top-level ``key`` is set, if it can be found."""
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    """The 1-based line of ``text`` where the top-level ``key`` is set (``key = ...``) or its
+    table begins (``[key]``), if it can be found."""
+    name = re.escape(key)
+    pattern = re.compile(rf"^\s*(?:[\"']?{name}[\"']?\s*=|\[\s*[\"']?{name}[\"']?\s*\])")
     for number, line in enumerate(text.splitlines(), 1):
         if pattern.match(line):
             return number
@@ -157,6 +165,23 @@ def _int(value: object, key: str, where: str, minimum: int | None = None) -> int
     return value
 
 
+def _settings(value: object, where: str) -> dict[str, bool]:
+    """The ``settings`` table of a save: names of the REPL's settings, each ``true`` or
+    ``false``. Which names a game has is checked by the REPL that resumes the file."""
+    if not isinstance(value, dict):
+        raise DealFileError(
+            f"'settings' must be a table of on/off settings, e.g. settings = {{ autopass = false }}"
+            f", not {_toml_value(value)}",
+            where,
+        )
+    for name, on in value.items():
+        if not isinstance(on, bool):
+            raise DealFileError(
+                f"settings.{name} must be true or false, not {_toml_value(on)}", where
+            )
+    return dict(value)
+
+
 def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> DealFile:
     """Read and validate a deal file's text; ``where`` names it in messages.
 
@@ -166,7 +191,8 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
 
     Raises :class:`DealFileError` (one line: the place and the problem) for malformed TOML,
     nesting deeper than :data:`MAX_DEPTH`, an unknown key or game, a missing key, a deck that
-    is not exactly the pack, a bad seat or dealer, or badly formed actions. Whether the
+    is not exactly the pack, a bad seat or dealer, badly formed actions, or ``settings`` that
+    are not a table of true/false values. Whether the
     actions are legal is checked by :func:`replay`.
     """
     data = _load_toml(text, where)
@@ -251,6 +277,8 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
             'played by, e.g. seats = ["human", "basic", "basic", "basic"]',
             where,
         )
+    if "settings" in data:
+        df.settings = _settings(data["settings"], at_line(where, text, "settings"))
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         first = next((k for k in info.match_keys if k in data), None)

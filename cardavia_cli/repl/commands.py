@@ -9,7 +9,7 @@ prints. A command whose usage names no arguments refuses any (the session checks
 calling it).
 
 :data:`BUILTINS` holds the interface commands shared by every game (cli.md, "The REPL"):
-``help hand table hint auto log rules save new next restart cancel quit``. ``next`` and
+``help hand table hint auto log rules save new next restart cancel set quit``. ``next`` and
 ``restart`` need a game with breaks between rounds, ``cancel`` one with plays of several
 readings; they are left out for a game without them. A session adds, from the game's hook,
 the action verbs (:func:`action_command`), the game's own commands (:func:`game_command`) and
@@ -32,7 +32,14 @@ from cardavia_cli.engine.numbers import parse_seed
 from cardavia_cli.engine.ui import HINT_HELP, TABLE_HELP, GameCommand, GameUI
 from cardavia_cli.engine.words import plural
 from cardavia_cli.repl.output import Note, Problem, Reply
-from cardavia_cli.repl.settings import Settings, parse_switch
+from cardavia_cli.repl.settings import (
+    DEFAULT_PACE,
+    MAX_PACE,
+    PACE_ENV,
+    Settings,
+    parse_pace,
+    parse_switch,
+)
 
 
 class Shell(Protocol):
@@ -83,6 +90,8 @@ class Shell(Protocol):
     def quit(self) -> Reply: ...
 
     def switch(self, name: str, value: bool | None) -> Reply: ...
+
+    def set_pace(self, seconds: float | None) -> Reply: ...
 
 
 Handler = Callable[[Shell, str], Reply]
@@ -215,6 +224,9 @@ class Registry:
 
 BUILTINS = Registry()
 
+#: The heading of the interface commands in ``help``.
+OTHER_COMMANDS = "Other commands"
+
 NEW_HELP = (
     "After the {noun} ends, start a new one (a random one, or the one of SEED) with the same "
     "computer players."
@@ -251,7 +263,8 @@ def _help(session: Shell, args: str) -> Reply:
         return [Note(line)]
     legal = set(session.legal_verbs())
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
-    table.add_column(style="bold", no_wrap=True)
+    # as wide as its headings at least, so that "Other commands" stays on one line
+    table.add_column(style="bold", no_wrap=True, min_width=len(OTHER_COMMANDS))
     table.add_column()
     table.add_row(Text("Your moves", style="underline"), "")
     for cmd in session.registry:
@@ -259,7 +272,7 @@ def _help(session: Shell, args: str) -> Reply:
             mark = "" if cmd.verb in legal else "  (not now)"
             table.add_row(Text(cmd.usage), Text(cmd.help + mark))
     table.add_row("", "")
-    table.add_row(Text("Other commands", style="underline"), "")
+    table.add_row(Text(OTHER_COMMANDS, style="underline"), "")
     for cmd in session.registry:
         if not cmd.action:
             alias = f" (also {', '.join(cmd.aliases)})" if cmd.aliases else ""
@@ -501,6 +514,35 @@ def _finish(session: Shell, args: str) -> Reply:
     session.control().play_on(through_breaks=True, summary=True)
     played = session.state.rounds_finished - before
     return [Note(f"The match went on for {plural(played, 'more round')}.")]
+
+
+def _complete_set(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
+    if not args:
+        return [Completion("pace", "the pause between computer plays")]
+    if len(args) == 1 and args[0].lower() == "pace":
+        return [Completion("0", "no pause"), Completion(f"{DEFAULT_PACE:g}", "the default")]
+    return []
+
+
+@BUILTINS.command(
+    "set",
+    usage="set pace [SECONDS]",
+    short="pause between computer plays",
+    help=f"Show or set the pause between the lines of a long run of computer plays on a "
+    f"terminal, in seconds from 0 (off) to {MAX_PACE:g} (default {DEFAULT_PACE:g}, or "
+    f"{PACE_ENV}); never off a terminal.",
+    complete=_complete_set,
+)
+def _set(session: Shell, args: str) -> Reply:
+    words = args.split()
+    if not words or words[0].lower() != "pace" or len(words) > 2:
+        return [_usage("set", "set takes pace and a number of seconds, e.g. set pace 0")]
+    if len(words) == 1:
+        return session.set_pace(None)
+    seconds = parse_pace(words[1])
+    if seconds is None:
+        return [_usage("set", f"set pace takes seconds from 0 to {MAX_PACE:g}, or off")]
+    return session.set_pace(seconds)
 
 
 @BUILTINS.command("quit", aliases=("exit",), short="leave", help="Leave the REPL.")

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 #: The environment variable that asks for ASCII output (set by ``cardavia --ascii``).
 ASCII_ENV = "CARDAVIA_ASCII"
@@ -269,6 +270,43 @@ def folded(renderable: Any) -> Any:
     return renderable
 
 
+def _plain_cell(cell: Any) -> Text | None:
+    """A table cell as text (``None`` for a cell that is no text, e.g. a nested table)."""
+    if isinstance(cell, Text):
+        return cell
+    if isinstance(cell, str):
+        return Text(cell)
+    return None
+
+
+def stacked(table: Table) -> Group | None:
+    """``table`` as lines of text, one per row: the cells one after the other, each headed by
+    its column's heading (``cards 2``), empty cells left out; the title first. Each line wraps
+    between words like any text, so a table too narrow for its words still splits none.
+    ``None`` when a cell is no text (it cannot be written on a line)."""
+    heads = [str(c.header).strip() for c in table.columns]
+    cells = [list(c.cells) for c in table.columns]
+    lines: list[RenderableType] = []
+    if table.title is not None:
+        lines.append(Text(str(table.title)) if isinstance(table.title, str) else table.title)
+    for index in range(table.row_count):
+        line = Text()
+        for head, column in zip(heads, cells, strict=True):
+            cell = _plain_cell(column[index]) if index < len(column) else Text("")
+            if cell is None:
+                return None
+            if not cell.plain.strip():
+                continue
+            if line.plain:
+                line.append("  ")
+            if head:
+                line.append(f"{head} ", style="dim")
+            line.append_text(cell)
+        if line.plain:
+            lines.append(line)
+    return Group(*lines)
+
+
 def has_table(renderable: Any) -> bool:
     """Whether ``renderable`` is, or a group holds, a table."""
     if isinstance(renderable, Table):
@@ -279,9 +317,12 @@ def has_table(renderable: Any) -> bool:
 
 
 class FitConsole(Console):
-    """A rich console whose tables fit: off a terminal they have no box; on a terminal a table
-    wider than the terminal drops its box, and if it is still too wide its cells wrap between
-    words (so cells are never cut to ``…``)."""
+    """A rich console whose tables fit without cutting or splitting a word: off a terminal
+    they have no box; on a terminal a table wider than the terminal drops its box, and if it
+    is still too wide its cells wrap between words, each column at least as wide as its
+    longest word (:meth:`squeezed`); a table whose longest words do not fit side by side is
+    written one line per row (:func:`stacked`). A table with a title is at least as wide as
+    its title (up to the width), so the title never wraps inside a narrower table."""
 
     def _width_of(self, renderable: Any) -> int:
         return Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
@@ -290,6 +331,7 @@ class FitConsole(Console):
         """``renderable`` as it will be printed here (see the class docstring)."""
         if isinstance(renderable, str) or not has_table(renderable):
             return renderable
+        renderable = self.titled(renderable)
         if not self.is_terminal:
             return unboxed(renderable) if has_box(renderable) else renderable
         if self._width_of(renderable) <= self.width:
@@ -297,7 +339,68 @@ class FitConsole(Console):
         narrow = unboxed(renderable)
         if self._width_of(narrow) <= self.width:
             return narrow
-        return folded(narrow)
+        return self.squeezed(narrow)
+
+    def titled(self, renderable: Any) -> Any:
+        """``renderable`` with every titled table in it at least as wide as its title (up to
+        the console's width); nothing given is changed."""
+        if isinstance(renderable, Group):
+            parts = [self.titled(r) for r in renderable.renderables]
+            return Group(*parts, fit=renderable.fit)
+        if not isinstance(renderable, Table) or renderable.title is None:
+            return renderable
+        title = renderable.title
+        wide = Text(title).cell_len if isinstance(title, str) else Text(title.plain).cell_len
+        wide = min(wide, self.width)
+        if renderable.min_width is not None and renderable.min_width >= wide:
+            return renderable
+        table = copy.copy(renderable)
+        table.min_width = wide
+        return table
+
+    def squeezed(self, renderable: Any) -> Any:
+        """``renderable`` with every table in it that is too wide fitted to the width between
+        words: each column gets its longest word, then the room left is shared by how much
+        more each column needs for its widest cell; a table whose longest words do not fit
+        side by side is :func:`stacked`. Nothing given is changed."""
+        if isinstance(renderable, Group):
+            parts = [self.squeezed(r) for r in renderable.renderables]
+            return Group(*parts, fit=renderable.fit)
+        if not isinstance(renderable, Table):
+            return renderable
+        table = renderable
+        if self._width_of(table) <= self.width:
+            return table
+        options = self.options.update_width(1_000_000)
+        measured = [table._measure_column(self, options, c) for c in table.columns]
+        room = self.width - table._extra_width
+        widths = [m.minimum for m in measured]
+        if sum(widths) > room:
+            lines = stacked(table)
+            return lines if lines is not None else folded(table)
+        spare = room - sum(widths)
+        wants = [m.maximum - w for m, w in zip(measured, widths, strict=True)]
+        wanted = sum(wants)
+        if wanted:
+            shares = [spare * want // wanted for want in wants]
+            left = spare - sum(shares)
+            by_rest = sorted(range(len(wants)), key=lambda i: -(spare * wants[i] % wanted))
+            for i in by_rest[:left]:
+                shares[i] += 1
+            widths = [
+                w + min(share, want) for w, share, want in zip(widths, shares, wants, strict=True)
+            ]
+        table = copy.copy(table)
+        columns = []
+        for column, width in zip(table.columns, widths, strict=True):
+            column = copy.copy(column)
+            column.width = max(width - table._get_padding_width(column._index), 0)
+            column.no_wrap = False
+            column.overflow = "fold"
+            columns.append(column)
+        table.columns = columns
+        table.min_width = None
+        return table
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         super().print(*(self.fit(o) for o in objects), **kwargs)
@@ -358,6 +461,7 @@ __all__ = [
     "folded",
     "has_box",
     "has_table",
+    "stacked",
     "make_console",
     "to_ascii",
     "unboxed",

@@ -83,6 +83,8 @@ class SaveKeeper:
         self.own_file: Path | None = save_to
         self.overwrite_armed: Path | None = None
         self.saved = saved
+        #: The settings the last save (or the file resumed) holds.
+        self.saved_settings: dict[str, bool] = dict(header.settings) if saved is not None else {}
         self.saved_final = False
         #: The person's own decisions in this game, and how many of them the last save holds.
         self.decisions = 0
@@ -156,6 +158,7 @@ class SaveKeeper:
             raise
         self._keep_hold(lock)
         self.saved = list(deal.actions)
+        self.saved_settings = dict(deal.settings)
         self.decisions_saved = self.decisions
         self.own_file = target
         return path
@@ -237,18 +240,19 @@ class SaveKeeper:
         return [Note(f"Saved to {path} ({actions}{kept}). Continue it with: {resume}")]
 
     def autosave_now(self, state: GameState) -> Reply:
-        """With autosave: save when the person decided since the last save, at a break
-        between rounds, and once more when the game has ended; nothing when the actions are
-        those of the last save (or there are none yet)."""
+        """With autosave: save when the person decided or changed a setting since the last
+        save, at a break between rounds, and once more when the game has ended; nothing when
+        the actions and settings are those of the last save (or there are no actions yet)."""
         if not self.autosave or self.save_to is None:
             return []
         actions = state.recorded_actions()
         over = state.is_over
         if not actions and not over:
             return []
-        if actions == self.saved and (not over or self.saved_final):
+        changed = self.header.settings != self.saved_settings
+        if actions == self.saved and not changed and (not over or self.saved_final):
             return []
-        if not (over or state.at_break or self.unsaved()):
+        if not (over or state.at_break or self.unsaved() or changed):
             return []
         try:
             path = self._write(state, self.save_to)
@@ -348,6 +352,7 @@ class SaveKeeper:
         self.default_name = None
         self.overwrite_armed = None
         self.saved = None
+        self.saved_settings = {}
         self.saved_final = False
         self.decisions = 0
         self.decisions_saved = 0

@@ -34,5 +34,13 @@ class Paged:
     renderable: RenderableType
 
 
-Item = Note | Problem | Paged | RenderableType
+@dataclass(frozen=True)
+class Pause:
+    """A pause of ``seconds`` between two lines of a long run of computer plays: taken on a
+    terminal only (the renderer's ``pause``), nothing off one."""
+
+    seconds: float
+
+
+Item = Note | Problem | Paged | Pause | RenderableType
 Reply = list[Item]

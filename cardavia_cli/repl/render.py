@@ -14,14 +14,15 @@ never wrapped off one, where a line stays a line for the programs that read it; 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 
 from rich.console import Console
 from rich.text import Text
 
 from cardavia_cli.engine.paths import visible
 from cardavia_cli.repl.console import dumb_terminal
-from cardavia_cli.repl.output import Item, Note, Paged, Problem
+from cardavia_cli.repl.output import Item, Note, Paged, Pause, Problem
 
 PROBLEM_STYLE = "bold red"
 
@@ -37,11 +38,20 @@ def _let_less_show_colours() -> None:
 
 
 class Renderer:
-    """Prints REPL output on ``console``; ``pager`` sends :class:`Paged` items to a pager."""
+    """Prints REPL output on ``console``; ``pager`` sends :class:`Paged` items to a pager;
+    ``pause(seconds)`` takes a :class:`Pause` (default ``time.sleep``), only when the console
+    is a terminal."""
 
-    def __init__(self, console: Console, *, pager: bool = False) -> None:
+    def __init__(
+        self,
+        console: Console,
+        *,
+        pager: bool = False,
+        pause: Callable[[float], None] | None = None,
+    ) -> None:
         self.console = console
         self.pager = pager
+        self.pause = pause if pause is not None else time.sleep
 
     def show(self, items: Iterable[Item]) -> None:
         """Print every item, in order."""
@@ -52,7 +62,11 @@ class Renderer:
         """Print one item: a line for :class:`Note` and :class:`Problem`, a renderable as is."""
         out = self.console
         soft = not out.is_terminal
-        if isinstance(item, Problem):
+        if isinstance(item, Pause):
+            if out.is_terminal and item.seconds > 0:
+                out.file.flush()
+                self.pause(item.seconds)
+        elif isinstance(item, Problem):
             line = Text("! ", style=PROBLEM_STYLE)
             line.append(visible(" ".join(item.text.split())), style=PROBLEM_STYLE)
             out.print(line, soft_wrap=soft)

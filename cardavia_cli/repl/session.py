@@ -44,6 +44,7 @@ from cardavia_cli.engine.errors import (
     AmbiguousActionError,
     CardaviaError,
     CardError,
+    DealFileError,
     InvalidActionError,
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
@@ -54,10 +55,10 @@ from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
-from cardavia_cli.repl.output import Note, Paged, Problem, Reply
+from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
-from cardavia_cli.repl.settings import Settings
+from cardavia_cli.repl.settings import PACED_RUN, Settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
 
 log = logging.getLogger("cardavia.repl")
@@ -133,6 +134,8 @@ class Session:
     ) -> None:
         self.info = info
         self.ui = ui
+        self.settings = Settings(self.ui.settings)
+        self._take_settings(header)
         self._notes: list[str] = []
         if header.seats[0] != "human":
             self._notes.append(
@@ -149,18 +152,46 @@ class Session:
             saved=state.recorded_actions() if replayed else None,
             lock=lock,
         )
-        self.settings = Settings(self.ui.settings)
+        self._keep_settings()
         self.agents: list[Agent] = make_agents(info, seats)
         self.helper: Agent = self.agents[HUMAN]
         self._fallback = fallback_for(info)
         self._registry: Registry = session_registry(self.ui)
         self.renderer = Renderer(console)
+        #: The pause between the lines of a long run of computer plays on a terminal
+        #: (seconds; ``CARDAVIA_PACE``, ``set pace``).
+        self.pace, problem = pace_from_env()
+        if problem is not None:
+            self._notes.append(problem)
         self.interactive = False
         self._quit = False
         #: A command refused once to be confirmed by typing it again (``quit``, ``restart``).
         self._armed: str | None = None
         self._failures: list[str] = []
         self._start(state, origin=origin or origin_of(own), replayed=replayed)
+
+    def _take_settings(self, header: DealFile) -> None:
+        """Set the settings a save kept (``settings`` of the deal file). Raises
+        :class:`~cardavia_cli.engine.errors.DealFileError` naming the file for a setting this
+        game does not have."""
+        for name, value in header.settings.items():
+            if name not in self.settings.declared:
+                known = ", ".join(self.settings.declared) or "none"
+                raise DealFileError(
+                    f"settings.{name}: {self.info.name} has no such setting (its settings: "
+                    f"{known})",
+                    header.where or "<deal file>",
+                )
+            self.settings.set(name, value)
+
+    def _keep_settings(self) -> None:
+        """Write the settings that differ from their defaults into the header the saves are
+        made from, so that a resumed game gets them back."""
+        self.keeper.header.settings = {
+            name: self.settings[name]
+            for name, setting in self.settings.declared.items()
+            if self.settings[name] != bool(setting.default)
+        }
 
     def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
         """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
@@ -286,7 +317,8 @@ class Session:
 
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
         written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
-        progress asks first), Ctrl-C cancels the line being typed, and every game in progress
+        progress asks first), Ctrl-C cancels the line being typed and any question waiting
+        for an answer (:meth:`interrupt`), and every game in progress
         is kept in an autosave of its own after each decision (:meth:`SaveKeeper.keep_backup`),
         so neither loses anything. However the loop ends (``quit``, the end of input, an
         exception), the session lets go of its saves (:meth:`close`).
@@ -319,8 +351,9 @@ class Session:
                 self.emit(self.quit())
                 continue
             except KeyboardInterrupt:
-                # Ctrl-C cancels the line being typed (and an armed quit); the game is unchanged
-                self._armed = None
+                # Ctrl-C cancels the line being typed and any question waiting for an answer;
+                # the game is unchanged
+                self.emit(self.interrupt())
                 continue
             self.emit(self.execute(line))
         return 0
@@ -501,7 +534,7 @@ class Session:
                 self._break_shown = True
             self.narrator.skip()
         else:
-            out.extend(self.narrator.narrate())
+            out.extend(self._paced(self.narrator.narrate()))
         out.extend(Note(f"({msg})", style="dim") for msg in self._failures)
         self._failures.clear()
         return out
@@ -511,7 +544,28 @@ class Session:
         if summary:
             self.narrator.skip()
             return [self.ui.round_summary(self.view())]
-        return [*self.narrator.narrate(), self.ui.round_end(self.view())]
+        return [*self._paced(self.narrator.narrate()), self.ui.round_end(self.view())]
+
+    def _paced(self, lines: Reply) -> Reply:
+        """``lines`` of narration with a :class:`~.output.Pause` of :attr:`pace` between them
+        when they are a long run (more than ``PACED_RUN`` lines) in a session on a terminal
+        (the renderer pauses only when its console is a terminal too)."""
+        if not self.interactive or self.pace <= 0 or len(lines) <= PACED_RUN:
+            return lines
+        out: Reply = []
+        for i, line in enumerate(lines):
+            if i:
+                out.append(Pause(self.pace))
+            out.append(line)
+        return out
+
+    def set_pace(self, seconds: float | None) -> Reply:
+        """``set pace [SECONDS]``: show the pace of computer plays, or set it (0: no pause)."""
+        if seconds is None:
+            shown = f"{self.pace:g} s between the lines of a long run" if self.pace else "off"
+            return [Note(f"pace is {shown} (on a terminal only).")]
+        self.pace = seconds
+        return [Note(f"pace is now {f'{seconds:g} s' if seconds else 'off'}.")]
 
     # -- commands ----------------------------------------------------------------------------
     def _not_deciding(self) -> Problem:
@@ -607,6 +661,35 @@ class Session:
         self._candidates = None
         return [Note("Cancelled; you are still to play.")]
 
+    def pending(self) -> list[str]:
+        """The questions waiting for an answer: ``reading`` (an ambiguous play's number),
+        ``quit`` and ``restart`` (typed again to confirm), ``save`` (typed again to
+        overwrite another game's save), ``warning`` (an action the game warned about, typed
+        again to play it)."""
+        waiting = []
+        if self._candidates is not None:
+            waiting.append("reading")
+        if self._armed is not None:
+            waiting.append(self._armed)
+        if self.keeper.overwrite_armed is not None:
+            waiting.append("save")
+        if self._warned is not None:
+            waiting.append("warning")
+        return waiting
+
+    def interrupt(self) -> Reply:
+        """Ctrl-C: cancel every question waiting for an answer (:meth:`pending`) and go back to
+        the main prompt; nothing in the game changes. Says so when something was cancelled."""
+        waiting = self.pending()
+        self._candidates = None
+        self._armed = None
+        self.keeper.overwrite_armed = None
+        self._warned = None
+        if not waiting:
+            return []
+        still = " you are still to play." if self.human_to_act() else ""
+        return [Note(f"Cancelled;{still}" if still else "Cancelled.", style="dim")]
+
     def hint(self) -> Reply:
         """The basic computer player's choice for the human's seat, and the hook's advice."""
         if not self.human_to_act():
@@ -669,6 +752,7 @@ class Session:
         if value is None:
             return [Note(f"{name} is {'on' if self.settings[name] else 'off'}.")]
         self.settings.set(name, value)
+        self._keep_settings()
         out: Reply = [Note(f"{name} is now {'on' if value else 'off'}.")]
         out.extend(self.advance())
         return out
@@ -708,6 +792,7 @@ class Session:
         header = DealFile(game=self.info.name, seed=seed, seats=list(self.header.seats))
         state = new_game_state(header)
         self._notes.extend(self.keeper.start_over(header, self.noun))
+        self._keep_settings()
         self._start(state, origin=origin_of(header), replayed=None)
         return self.begin()
 

@@ -1,13 +1,16 @@
 """The session's settings: the on/off toggles a game's UI declares
 (:class:`~cardavia_cli.engine.interface.Switch`).
 
-Settings live in the session only (never in saves). A setting marked ``controls_forced``
+A save keeps the settings changed from their defaults (``settings`` of the deal file). A
+setting marked ``controls_forced``
 decides whether the human's forced answers are applied automatically: when any such setting
 is off, they wait for the human to type them.
 """
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Iterator, Mapping, Sequence
 
 from cardavia_cli.engine.interface import Switch
@@ -66,3 +69,47 @@ def parse_switch(word: str) -> bool | None:
     if low in OFF_WORDS:
         return False
     return None
+
+
+#: The environment variable that sets the pace of computer plays on a terminal (seconds).
+PACE_ENV = "CARDAVIA_PACE"
+#: The pause between the lines of a long run of computer plays on a terminal (seconds).
+DEFAULT_PACE = 0.3
+#: The longest pause accepted (seconds).
+MAX_PACE = 5.0
+#: A run of computer plays of more lines than this is paced.
+PACED_RUN = 3
+
+
+def parse_pace(word: str) -> float | None:
+    """A pace in seconds from ``0`` to :data:`MAX_PACE` (``0.3``, ``1``; ``off`` is 0);
+    ``None`` for anything else.
+
+    >>> parse_pace("0.3"), parse_pace("off"), parse_pace("-1"), parse_pace("nan")
+    (0.3, 0.0, None, None)
+    """
+    low = word.strip().lower()
+    if low in OFF_WORDS:
+        return 0.0
+    try:
+        value = float(low)
+    except ValueError:
+        return None
+    if not math.isfinite(value) or not 0 <= value <= MAX_PACE:
+        return None
+    return value
+
+
+def pace_from_env() -> tuple[float, str | None]:
+    """The pace :data:`PACE_ENV` sets (default :data:`DEFAULT_PACE`), and a problem line when
+    its value is no pace (the default is then used)."""
+    text = os.environ.get(PACE_ENV)
+    if text is None or not text.strip():
+        return DEFAULT_PACE, None
+    value = parse_pace(text)
+    if value is None:
+        return DEFAULT_PACE, (
+            f"{PACE_ENV}={text!r} is not a pace (seconds from 0 to {MAX_PACE:g}, or off): "
+            f"pacing at {DEFAULT_PACE:g} s"
+        )
+    return value, None

@@ -134,7 +134,12 @@ def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
     total = sum(c.points for c in cards)
     head = title or f"Your hand ({plural(len(cards), 'card')}, {total} card points)"
     table = Table(
-        title=head, title_justify="left", box=None, padding=(0, 2, 0, 0), show_header=False
+        title=head,
+        title_justify="left",
+        min_width=len(head),  # the title never wraps inside a narrower table
+        box=None,
+        padding=(0, 2, 0, 0),
+        show_header=False,
     )
     table.add_column(no_wrap=True)
     table.add_column()
@@ -402,12 +407,14 @@ def score_view(view: MinchiateView) -> RenderableType:
     me, them = teams(view.seat)
     table = Table(box=None, padding=(0, 3, 0, 0), title="Score", title_justify="left")
     table.add_column("")
-    table.add_column(team_label(me, view.seat, short=True), justify="right", no_wrap=True)
-    table.add_column(team_label(them, view.seat, short=True), justify="right", no_wrap=True)
+    # the teams' words head the columns (short enough for 40 columns); their seats follow
+    table.add_column(team_word(me, view.seat), justify="right", no_wrap=True)
+    table.add_column(team_word(them, view.seat), justify="right", no_wrap=True)
     table.add_row("points scored so far", str(view.scored[me]), str(view.scored[them]))
     table.add_row("resti so far", str(view.resti[me]), str(view.resti[them]))
     table.add_row("cards taken", str(view.pile_sizes[me]), str(view.pile_sizes[them]))
-    parts: list[RenderableType] = [table]
+    mine, theirs = (team_label(n, view.seat, short=True) for n in (me, them))
+    parts: list[RenderableType] = [table, Text(f"Teams: {mine}; {theirs}.", style="dim")]
     parts.append(
         Text(
             f"Running difference {diff_words(view.diff, view.seat)}: each {RESTO} makes a resto "

@@ -99,7 +99,12 @@ def melds_table(
             marks.append("yes")
         else:
             marks.append("")
-    table = Table(title=title, title_justify="left", show_footer=True)
+    table = Table(
+        title=title,
+        title_justify="left",
+        show_footer=True,
+        min_width=len(title) + 4 if title else None,  # the title fits above the box
+    )
     table.add_column("meld", footer="total")
     table.add_column("kind")
     table.add_column("points", justify="right", footer=str(sum(m.points for m in melds)))
@@ -193,6 +198,7 @@ def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
     table = Table.grid(padding=(0, 2, 0, 0))
     table.title = _hand_title(hand, title)
     table.title_justify = "left"
+    table.min_width = len(table.title)  # the title never wraps inside a narrower table
     table.add_column(no_wrap=True)
     table.add_column()
     empty = Text("-", style="dim")
@@ -212,9 +218,11 @@ def hand_grid(hand: Sequence[int], title: str | None = None) -> Table:
     where there is room."""
     from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
 
+    head = _hand_title(hand, title)
     table = Table(
-        title=_hand_title(hand, title),
+        title=head,
         title_justify="left",
+        min_width=len(head),  # the title never wraps inside a narrower table
         box=None,
         padding=(0, 2, 0, 0),
         show_edge=False,

@@ -1,0 +1,242 @@
+"""Issue 15, the behaviour of the REPL: Ctrl-C cancels any question waiting for an answer,
+settings are kept in saves, and computer plays are paced on a terminal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cli_support import run_cardavia
+from test_guandan_repl import SCRIPTS
+from test_guandan_repl import make as make_guandan
+from test_repl import COMPLETE20, build_deck, make_session
+
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile, load_deal, new_game_state
+from cardavia_cli.repl.console import make_console
+from cardavia_cli.repl.hooks import load_ui
+from cardavia_cli.repl.output import Pause
+from cardavia_cli.repl.reader import ListReader
+from cardavia_cli.repl.session import HUMAN, Session
+
+
+@pytest.fixture(autouse=True)
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+class Keys(ListReader):
+    """Lines on a terminal, where ``^C`` is Ctrl-C."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines, interactive=True)
+
+    def read(self, prompt: str) -> str:
+        line = super().read(prompt)
+        if line == "^C":
+            raise KeyboardInterrupt
+        return line
+
+
+def lines_of(out: io.StringIO) -> list[str]:
+    return [line.rstrip() for line in out.getvalue().splitlines()]
+
+
+# -- Ctrl-C at every question -------------------------------------------------------------------
+def test_regression_ctrl_c_at_number_or_cancel_cancels_the_reading() -> None:
+    session, out = make_guandan(scripts=SCRIPTS)
+    reader = Keys(["play 2H 3S 4S 5S 6S", "^C", "1", "quit", "quit"])
+    session.run(reader)
+    # the number after Ctrl-C answers no reading: it is refused, nothing was played
+    assert reader.prompts[:3] == ["2: lead > ", "number or cancel > ", "2: lead > "]
+    assert "Cancelled; you are still to play." in lines_of(out)
+    assert session.state.history == [] or all(r.seat != HUMAN for r in session.state.history)
+
+
+def test_ctrl_c_after_a_safeguard_warning_asks_again() -> None:
+    deck = build_deck(COMPLETE20, "gP", dealer=0)
+    session, out = make_session(deck=deck, dealer=0)
+    reader = Keys(["claim rP wP", "^C", "claim rP wP", "quit", "quit"])
+    session.run(reader)
+    lines = lines_of(out)
+    warned = [ln for ln in lines if ln.startswith("! WIN available: type win.")]
+    assert len(warned) == 2  # warned again: Ctrl-C took the warning back
+    assert "Cancelled; you are still to play." in lines
+    assert [r.text for r in session.state.history if r.seat == HUMAN] == []
+
+
+def sisepai_session(out: io.StringIO, seed: int = 3) -> Session:
+    header = DealFile(game="sisepai", seed=seed)
+    return Session(
+        load_game("sisepai"),
+        load_ui("sisepai"),
+        header,
+        new_game_state(header),
+        console=make_console(file=out, terminal=False, width=100),
+    )
+
+
+def test_ctrl_c_after_quit_asked_cancels_the_quit() -> None:
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["auto", "quit", "^C", "quit", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! this deal is not saved")]
+    assert len(asked) == 2 and "Cancelled; you are still to play." in lines_of(out)
+
+
+def test_ctrl_c_after_restart_asked_cancels_the_restart() -> None:
+    session, out = make_guandan(scripts=SCRIPTS)
+    session.run(Keys(["auto", "restart", "^C", "restart", "quit", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! this match is not saved: type save")]
+    assert len(asked) == 3  # restart twice, quit once: Ctrl-C took the first question back
+    assert any(r.seat == HUMAN for r in session.state.history)  # the match was not abandoned
+
+
+def test_ctrl_c_after_save_asked_to_overwrite_keeps_the_other_save(home: Path) -> None:
+    done = run_cardavia(
+        "cucu", "play", "--seed", "1", "--save", "evening", stdin="auto\n", home=home
+    )
+    assert done.returncode == 0, done.stderr
+    before = (home / "saves" / "evening.toml").read_text()
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["save evening", "^C", "save evening", "^C", "quit"]))
+    asked = [ln for ln in lines_of(out) if ln.startswith("! a save named evening already exists")]
+    assert len(asked) == 2
+    assert (home / "saves" / "evening.toml").read_text() == before
+    assert load_deal(home / "saves" / "evening.toml").game == "cucu"
+
+
+def test_ctrl_c_with_nothing_asked_says_nothing() -> None:
+    out = io.StringIO()
+    session = sisepai_session(out)
+    session.run(Keys(["^C", "quit"]))
+    assert not any(ln.startswith("Cancelled") for ln in lines_of(out))
+
+
+# -- settings kept in saves ---------------------------------------------------------------------
+def test_regression_settings_are_kept_in_the_save_and_back_on_resume(home: Path) -> None:
+    played = run_cardavia(
+        "guandan", "play", "--seed", "3", "--save", "s", stdin="autopass off\nauto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    assert load_deal(home / "saves" / "s.toml").settings == {"autopass": False}
+    resumed = run_cardavia("resume", "s", stdin="autopass\n", home=home)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "autopass is off." in resumed.stdout.splitlines()
+    # turned on again: a setting at its default is left out of the save
+    again = run_cardavia("resume", "s", stdin="autopass on\n", home=home)
+    assert again.returncode == 0, again.stderr
+    assert load_deal(home / "saves" / "s.toml").settings == {}
+
+
+def test_a_save_without_settings_resumes_with_the_defaults(home: Path) -> None:
+    played = run_cardavia(
+        "minchiate", "play", "--seed", "2", "--save", "m", stdin="auto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    assert "settings" not in (home / "saves" / "m.toml").read_text()
+    resumed = run_cardavia("resume", "m", stdin="autoplay\n", home=home)
+    assert "autoplay is on." in resumed.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            'autopass = "maybe"',
+            'settings.autopass must be true or false, not "maybe"',
+        ),
+        (
+            "autoplay = true",
+            "settings.autoplay: guandan has no such setting (its settings: autopass)",
+        ),
+    ],
+)
+def test_a_hand_edited_bad_setting_is_one_line_and_exit_2(
+    home: Path, edit: str, message: str
+) -> None:
+    played = run_cardavia(
+        "guandan", "play", "--seed", "3", "--save", "s", stdin="autopass off\nauto\n", home=home
+    )
+    assert played.returncode == 0, played.stderr
+    path = home / "saves" / "s.toml"
+    path.write_text(path.read_text().replace("autopass = false", edit))
+    done = run_cardavia("resume", "s", home=home)
+    assert done.returncode == 2
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert line.startswith("cardavia: error: ") and line.endswith(message)
+
+
+# -- pacing of computer plays -------------------------------------------------------------------
+def paced_session(terminal: bool) -> tuple[Session, list[float], io.StringIO]:
+    out = io.StringIO()
+    header = DealFile(game="guandan", seed=3)
+    session = Session(
+        load_game("guandan"),
+        load_ui("guandan"),
+        header,
+        new_game_state(header),
+        console=make_console(file=out, terminal=terminal, width=100),
+    )
+    asked: list[float] = []
+    session.renderer.pause = asked.append
+    return session, asked, out
+
+
+def test_regression_a_long_run_of_computer_plays_is_paced_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=True)
+    assert session.pace == 0.3
+    session.interactive = True
+    reply = session.execute("auto")
+    lines = [item for item in reply if not isinstance(item, Pause)]
+    pauses = [item for item in reply if isinstance(item, Pause)]
+    narrated = len(session.narrator.events())
+    assert narrated > 3 and pauses
+    session.emit(reply)
+    assert asked == [0.3] * len(pauses)
+    assert len(pauses) < len(lines)
+
+
+def test_no_pause_off_a_terminal_nor_at_pace_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=False)
+    session.run(ListReader(["auto", "auto", "quit"], interactive=True))
+    assert asked == []  # a pipe never waits
+    monkeypatch.setenv("CARDAVIA_PACE", "0")
+    session, asked, _ = paced_session(terminal=True)
+    session.interactive = True
+    session.emit(session.execute("auto"))
+    assert asked == []
+
+
+def test_pace_is_set_in_the_repl(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDAVIA_PACE")
+    session, asked, _ = paced_session(terminal=True)
+    session.interactive = True
+    assert [n.text for n in session.execute("set pace")] == [
+        "pace is 0.3 s between the lines of a long run (on a terminal only)."
+    ]
+    assert [n.text for n in session.execute("set pace 1.5")] == ["pace is now 1.5 s."]
+    session.emit(session.execute("auto"))
+    assert asked and set(asked) == {1.5}
+    assert [n.text for n in session.execute("set pace off")] == ["pace is now off."]
+    (bad,) = session.execute("set pace soon")
+    assert bad.text == "set pace takes seconds from 0 to 5, or off (usage: set pace [SECONDS])"
+
+
+def test_a_bad_pace_in_the_environment_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAVIA_PACE", "fast")
+    session, _, out = paced_session(terminal=False)
+    session.run(ListReader(["quit"]))
+    assert (
+        "CARDAVIA_PACE='fast' is not a pace (seconds from 0 to 5, or off): pacing at 0.3 s"
+        in lines_of(out)
+    )
+    assert session.pace == 0.3
