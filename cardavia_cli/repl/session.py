@@ -542,7 +542,7 @@ class Session:
             return [self._not_deciding()]
         st = self.state
         try:
-            action = st.parse_action(self._numbered(text))
+            action = st.parse_action(self._numbered(self.ui.expand(self.view(), text)))
         except AmbiguousActionError as exc:
             if self.interactive and exc.candidates:
                 self._candidates = list(exc.candidates)
