@@ -363,8 +363,10 @@ class SisepaiState(GameState[Action, SisepaiView]):
             meld = Meld.of(cards)
         except ValueError:
             return f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
-        on = "a drawn card" if self.source == "draw" else "a discard"
-        roles = [r for r in ROLE_WORDS if meld.kind in ALLOWED[(r, self.source)]]
+        source = self.source
+        assert source is not None
+        on = "a drawn card" if source == "draw" else "a discard"
+        roles = [r for r in ROLE_WORDS if meld.kind in ALLOWED[(r, source)]]
         if not roles:
             # never claimed without a win by anyone (a pair: never): say so, suggest no one
             return f"{where}: a non-winning {meld.kind} on {on} is never allowed (rules 7.3)"
