@@ -273,7 +273,7 @@ def test_next_between_deals_then_restart(_home: Path) -> None:
     session, out = make(deck=None, seed=4)
     reader = run(session, ["auto all", "next", "restart", "y", "quit", "quit"], interactive=True)
     lines = lines_of(out)
-    assert "Abandon this match (it is not saved) and start a new one? y/N" in lines
+    assert "Abandon this match (the autosave keeps it) and start a new one? y/N" in lines
     assert "y/N > " in reader.prompts
     ends = [ln for ln in lines if ln.startswith("Deal 1: 1st ")]
     assert len(ends) == 1

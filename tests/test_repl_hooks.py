@@ -488,7 +488,7 @@ def test_restart_abandons_the_match_in_the_middle_or_at_a_break(
     # on a terminal, at a break, with unsaved decisions: asked, y/N (anything but y keeps it)
     reader = run(session, ["auto all", "restart", "hand", "restart", "y", "quit"])
     text = lines_of(out)
-    asked = "Abandon this match (it is not saved) and start a new one? y/N"
+    asked = "Abandon this match (the autosave keeps it) and start a new one? y/N"
     assert text.count(asked) == 2
     assert text[text.index(asked) + 1] == "Kept this match."
     assert session.header.seed == 12 and any(ln.startswith("Tally, seed 12:") for ln in text)

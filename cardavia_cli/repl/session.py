@@ -709,7 +709,10 @@ class Session:
         under_way = not st.is_over and (decided or st.rounds_finished > 0)
         if self.interactive and under_way and not confirmed:
             self._question = "restart"
-            unsaved = " (it is not saved)" if self.keeper.left_unsaved(st) else ""
+            unsaved = ""
+            if self.keeper.left_unsaved(st):
+                kept = self.keeper.backed_up()
+                unsaved = " (the autosave keeps it)" if kept else " (it is not saved)"
             return [Note(f"Abandon this {self.noun}{unsaved} and start a new one? y/N")]
         return self._fresh(None)
 
