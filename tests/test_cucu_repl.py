@@ -142,7 +142,7 @@ def test_status_shows_card_power_lives_moves_dealer_and_numbered_choices() -> No
         "Seat 2 (across) keeps.",
         "Round 1 dealer: you",
         "seat lives card this round",
-        "seat 1 (right) 1 life ? asked to swap",
+        "seat 1 (right) 1 life ? asked across to swap",
         "seat 2 (across) 1 life the Cuckoo kept",
         "> you, dealer 2 lives 10 to act now",
         "seat 3 (left) out - out of the match",
@@ -567,24 +567,25 @@ def test_log_tells_every_event_with_your_cards() -> None:
     run(session, ["swap", "log"])
     events = session.state.visible_events(HUMAN)
     text = lines_of(out)
-    logged = after(text, BREAK)[: len(events)]
+    logged = after(text, BREAK)[: len(events) + 1]
     assert logged == [
-        "1 You are dealt 1.",
-        "2 You ask seat 1 (right) to swap.",
-        "3 You and seat 1 (right) swap: you give 1 and get 4.",
-        "4 Seat 1 (right) asks seat 2 (across) to swap.",
-        "5 Seat 1 (right) and seat 2 (across) swap cards.",
-        "6 Seat 2 (across) asks seat 3 (left) to swap.",
-        "7 Seat 3 (left) shows the Cat.",
-        "8 Seat 2 (across) loses a life: 2 left.",
-        "9 The swap of seat 1 (right) and seat 2 (across) is undone.",
-        "10 Your swap with seat 1 (right) is undone: you give 4 and get 1 back.",
-        "11 Seat 3 (left) keeps.",
-        "12 You show 1.",
-        "13 Seat 1 (right) shows 4.",
-        "14 Seat 2 (across) shows 6.",
-        "15 Seat 3 (left) shows the Cat.",
-        "16 You lose a life: 2 left.",
+        "1 Round 1.",
+        "2 You are dealt 1.",
+        "3 You ask seat 1 (right) to swap.",
+        "4 You and seat 1 (right) swap: you give 1 and get 4.",
+        "5 Seat 1 (right) asks seat 2 (across) to swap.",
+        "6 Seat 1 (right) and seat 2 (across) swap cards.",
+        "7 Seat 2 (across) asks seat 3 (left) to swap.",
+        "8 Seat 3 (left) shows the Cat.",
+        "9 Seat 2 (across) loses a life: 2 left.",
+        "10 The swap of seat 1 (right) and seat 2 (across) is undone.",
+        "11 Your swap with seat 1 (right) is undone: you give 4 and get 1 back.",
+        "12 Seat 3 (left) keeps.",
+        "13 You show 1.",
+        "14 Seat 1 (right) shows 4.",
+        "15 Seat 2 (across) shows 6.",
+        "16 Seat 3 (left) shows the Cat.",
+        "17 You lose a life: 2 left.",
     ]
 
 
@@ -695,7 +696,10 @@ def test_the_story_of_any_match_names_each_rounds_dealer_and_tells_every_event(
     texts = {e.text for e in events}
     assert not texts & set(told)  # every event is told in words, never as its raw line
     assert sum(1 for ln in told if ln.startswith("Showdown: ")) == state.rounds
-    assert len(UI.log_lines(events, seat, frozenset())) == len(events)
+    # the log: one line per event, under a header per round (regression: it had none)
+    logged = [str(getattr(t, "plain", t)) for t in UI.log_lines(events, seat, frozenset())]
+    assert len(logged) == len(events) + len(heads) + 1
+    assert logged[0] == "Round 1." and [ln for ln in logged if ln in heads] == heads
     # a save at the break after round r tells round r again
     ends = [*starts[1:], len(events)]
     for begin, end in zip(starts, ends, strict=True):

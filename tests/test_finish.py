@@ -186,6 +186,18 @@ def test_lobby_plays_a_real_deal_with_the_same_reader_and_comes_back(home: Path)
     assert re.search(r"sisepai\s+0\s+0\s+0\s+-\s+-\s+1", text)
 
 
+def test_goodbye_only_when_the_program_ends_not_when_a_game_returns_to_the_lobby(
+    home: Path,
+) -> None:
+    """Regression: quitting a game opened from the lobby said "Goodbye." though the lobby
+    took over again."""
+    text = lobby_run(["play sisepai 3", "auto all", "quit", "quit"])
+    lines = text.splitlines()
+    back = next(i for i, ln in enumerate(lines) if ln.startswith("Back in the lobby"))
+    assert "Goodbye." not in lines[:back]
+    assert lines[-1] == "Goodbye." and lines.count("Goodbye.") == 1
+
+
 def test_lobby_resumes_the_most_recent_save_first(home: Path) -> None:
     saves = home / "saves"
     saves.mkdir(parents=True)

@@ -153,9 +153,8 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
     assert "! lead: 3S 4D is no combination (rules 6.3)" in lines
     ambiguous = [ln for ln in lines if "can be read" in ln]
     assert ambiguous == [
-        "! lead: 2H 3S 4S 5S 6S can be read 4 ways (rules 8.3); add 'as TYPE KEY' (write one of: "
-        "play 2H 3S 4S 5S 6S as straight 6, play 2H 3S 4S 5S 6S as straight 7, play 2H 3S 4S 5S "
-        "6S as straight_flush 6, play 2H 3S 4S 5S 6S as straight_flush 7)"
+        "! lead: 2H 3S 4S 5S 6S can be read 2 ways (rules 8.3); add 'as TYPE KEY' (write one of: "
+        "play 2H 3S 4S 5S 6S as straight 7, play 2H 3S 4S 5S 6S as straight_flush 7)"
     ]
     # each play with its type and who played it; passes in a row on one line (rules 9.3)
     story = after(lines, ambiguous[0])
@@ -167,7 +166,7 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
     assert "Cards left: you 22, right 27, partner 27, left 27." in story
     at = story.index("You lead pair 9: 9H 9D.")
     assert story[at + 1 : at + 3] == [
-        "Seat 1 (right) plays pair T: TH TH.",
+        "Seat 1 (right) beats it with pair T: TH TH.",
         "Seat 2 (partner) and seat 3 (left) pass.",
     ]
     assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in story
@@ -208,23 +207,29 @@ def test_autopass_off_makes_you_type_the_forced_pass() -> None:
     assert not any("(autopass)" in ln for ln in lines)
     assert "autopass is off." in lines
     assert UI.legal_verbs(session.view()) in (["play"], ["play", "pass"], ["pass"], [])
-    assert reader.prompts[0] == "2: lead > "
+    assert reader.prompts[0] == "level 2: lead > "
 
 
-def test_ambiguous_play_picked_by_number_or_cancelled_on_a_terminal() -> None:
+def test_ambiguous_play_menu_lists_one_entry_per_type_at_its_highest_reading() -> None:
+    """Regression (rules 8.3): the menu listed "1) straight 6 2) straight 7 3) straight_flush
+    6 4) straight_flush 7"; a reading of one type at a lower rank is never asked for."""
     session, out = make(scripts=SCRIPTS)
     reader = run(
         session,
-        ["play 2H 3S 4S 5S 6S", "cancel", "play 2h 3s 4s 5s 6s", "4", "quit", "quit"],
+        ["play 2H 3S 4S 5S 6S", "cancel", "play 2h 3s 4s 5s 6s", "2", "quit", "quit"],
         interactive=True,
     )
     lines = lines_of(out)
-    assert lines.count("1)  play 2H 3S 4S 5S 6S as straight 6") == 2
-    assert "4)  play 2H 3S 4S 5S 6S as straight_flush 7" in lines
+    at = lines.index("1)  play 2H 3S 4S 5S 6S as straight 7")
+    assert lines[at - 1] == "lead: 2H 3S 4S 5S 6S can be read 2 ways (rules 8.3); add 'as TYPE KEY'"
+    assert lines[at + 1 : at + 3] == [
+        "2)  play 2H 3S 4S 5S 6S as straight_flush 7",
+        "Type a number, or cancel.",
+    ]
+    assert lines.count("1)  play 2H 3S 4S 5S 6S as straight 7") == 2
     assert "number or cancel > " in reader.prompts
     assert "You lead straight_flush 7: 2H* 3S 4S 5S 6S." in lines
     assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"
-    assert reader.prompts[0] == "2: lead > "
 
 
 def test_return_after_a_tribute_refused_then_accepted() -> None:
@@ -240,7 +245,7 @@ def test_return_after_a_tribute_refused_then_accepted() -> None:
     assert "Level 3, your level; levels: us 3, them 2." in lines
     # the payer leads after the return (rules 7.6)
     assert after(lines, "You return 4S to seat 3 (left).")[0].startswith("Seat 3 (left) leads ")
-    assert reader.prompts[:2] == ["3: return > ", "3: return > "]
+    assert reader.prompts[:2] == ["level 3: return > ", "level 3: return > "]
     # a number returns the listed card
     session2, out2 = make(deck=TRIBUTE_DECK, match=TRIBUTE_MATCH)
     run(session2, ["1"])
@@ -266,8 +271,10 @@ def test_completion_of_cards_as_types_and_keys() -> None:
 
 def test_next_between_deals_then_restart(_home: Path) -> None:
     session, out = make(deck=None, seed=4)
-    run(session, ["auto all", "next", "restart", "restart", "quit", "quit"], interactive=True)
+    reader = run(session, ["auto all", "next", "restart", "y", "quit", "quit"], interactive=True)
     lines = lines_of(out)
+    assert "Abandon this match (the autosave keeps it) and start a new one? y/N" in lines
+    assert "y/N > " in reader.prompts
     ends = [ln for ln in lines if ln.startswith("Deal 1: 1st ")]
     assert len(ends) == 1
     assert "Type next (or press Enter) to go on." in lines
@@ -298,7 +305,7 @@ def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:
     lines = lines_of(out2)
     assert "Resumed mid" in lines
     assert "You lead pair 9: 9H 9D." in lines
-    assert "Seat 1 (right) plays pair T: TH TH." in lines
+    assert "Seat 1 (right) beats it with pair T: TH TH." in lines
     assert "You lead straight 7: 2H* 3S 4S 5S 6S." not in lines  # the story starts at the trick
     assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in lines
 
@@ -339,12 +346,106 @@ def test_a_leader_playing_again_in_its_own_trick_plays_it_does_not_lead() -> Non
         play(1, "BJ", "single BJ"),
     ]
     told = [str(line) for line in UI.narrate(events, 6, 0, frozenset())]
-    assert told == ["Seat 1 (right) plays single BJ: BJ."]
+    assert told == ["Seat 1 (right) beats it with single BJ: BJ."]
     told = [str(line) for line in UI.narrate(events, 1, 0, frozenset())]
     assert told[0] == "Seat 1 (right) leads single 3: 3D."
     assert told[1:] == [
-        "Seat 2 (partner) plays single 7: 7C.",
-        "Seat 3 (left) plays single 9: 9S.",
-        "You play single A: AC.",
-        "Seat 1 (right) plays single BJ: BJ.",
+        "Seat 2 (partner) beats it with single 7: 7C.",
+        "Seat 3 (left) beats it with single 9: 9S.",
+        "You beat it with single A: AC.",
+        "Seat 1 (right) beats it with single BJ: BJ.",
     ]
+
+
+def _play(seat: int, cards: str, key: str) -> Any:
+    from cardavia_cli.games.guandan.cards import parse_codes
+    from cardavia_cli.games.guandan.events import Play
+
+    return Play(seat, tuple(parse_codes(cards.split())), key)
+
+
+def test_narration_says_lead_only_on_an_empty_table_else_beat_or_bomb() -> None:
+    """Regression: an answer to the table was told as a play or a lead ("You lead
+    straight_flush A" when beating a straight); now lead, beat and bomb say what happened,
+    for every seat, in the narration and in the log."""
+    from cardavia_cli.games.guandan.events import Lead, Pass, Start
+
+    events = [
+        Start(1, 2, None),
+        Lead(3),
+        _play(3, "3S 4D 5C 6H 7S", "straight 7"),
+        _play(0, "4S 5S 6S 7S 8S", "straight_flush 8"),
+        _play(1, "9S 9H 9D 9C", "bomb 9"),
+        Pass(2),
+        _play(3, "BJ BJ RJ RJ", "joker_bomb"),
+        Pass(0),
+        Pass(1),
+        Pass(2),
+        Lead(3),
+        _play(3, "3C", "single 3"),
+        _play(0, "8D", "single 8"),
+    ]
+    told = [str(line) for line in UI.narrate(events, 1, 0, frozenset())]
+    assert told == [
+        "Seat 3 (left) leads straight 7: 3S 4D 5C 6H 7S.",
+        "You bomb it with straight_flush 8: 4S 5S 6S 7S 8S.",
+        "Seat 1 (right) bombs it with bomb 9 (4 cards): 9S 9H 9D 9C.",
+        "Seat 2 (partner) passes.",
+        "Seat 3 (left) bombs it with joker_bomb: BJ BJ RJ RJ.",
+        "You, seat 1 (right) and seat 2 (partner) pass.",
+        "Seat 3 (left) leads single 3: 3C.",
+        "You beat it with single 8: 8D.",
+    ]
+    logged = [str(line) for line in UI.log_lines(events, 0, frozenset())]
+    assert logged[2:4] == [
+        "Seat 3 (left) leads straight 7: 3S 4D 5C 6H 7S.",
+        "You bomb it with straight_flush 8: 4S 5S 6S 7S 8S.",
+    ]
+    assert logged[-2:] == ["Seat 3 (left) leads single 3: 3C.", "You beat it with single 8: 8D."]
+
+
+def test_your_autopass_is_told_in_its_place_among_the_passes() -> None:
+    """Regression (seed 3): your autopass, made before the others passed, was told after
+    their passes."""
+    from cardavia_cli.games.guandan.events import Lead, Pass, Start
+
+    events = [
+        Start(1, 2, None),
+        Lead(3),
+        _play(3, "TS TS TD TC", "bomb T"),
+        Pass(0),
+        Pass(1),
+        Pass(2),
+    ]
+    told = [str(line) for line in UI.narrate(events, 1, 0, frozenset({3}))]
+    assert told == [
+        "Seat 3 (left) leads bomb T (4 cards): TS TS TD TC.",
+        "You pass: nothing in your hand beats bomb T (autopass).",
+        "Seat 1 (right) and seat 2 (partner) pass.",
+    ]
+    events = [*events[:3], Pass(1), Pass(0), Pass(2)]  # yours between two others
+    told = [str(line) for line in UI.narrate(events, 3, 0, frozenset({4}))]
+    assert told == [
+        "Seat 1 (right) passes.",
+        "You pass: nothing in your hand beats bomb T (autopass).",
+        "Seat 2 (partner) passes.",
+    ]
+
+
+#: Seat 0 holds the bomb 7S 7H 7D 7C and nothing else that beats seat 1's red joker.
+BOMB_HAND = "7S 7H 7D 7C 3C 3D 4D 4H 5H 5C 6C 6D 8C 8H 9H 9D TC TS JH JD QC QS KH KD AC 2D BJ"
+
+
+def test_hint_to_pass_names_the_bomb_it_keeps_and_the_prompt_says_level() -> None:
+    """Regression: the hint said "beating it would ... spend a bomb" without naming it; the
+    prompt ``2: beat single RJ >`` did not say that 2 is the level."""
+    deck = deck_for(fill_hands({0: BOMB_HAND, 1: "RJ"}, 2))
+    session, out = make(deck=deck, scripts={1: ["play RJ"], 2: ["pass"], 3: ["pass"]})
+    reader = run(session, ["play 3C", "hint"])
+    lines = lines_of(out)
+    assert "Seat 1 (right) beats it with single RJ: RJ." in lines
+    assert [ln for ln in lines if ln.startswith("Hint:")] == [
+        "Hint: pass. Why: beating it would spend your bomb 7S 7H 7D 7C while no opponent is "
+        "close to going out."
+    ]
+    assert reader.prompts[:2] == ["level 2: lead > ", "level 2: beat single RJ > "]

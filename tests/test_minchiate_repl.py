@@ -91,7 +91,7 @@ def test_scripted_deal_robbing_discards_declarations_king_obligation_score_to_th
     session, out = make_session(dealer=1)
     reader = ListReader(
         [
-            "discard auto",
+            "discard T22 T23 T24",
             "autoplay off",
             "declare all",
             "play 2S",
@@ -120,11 +120,11 @@ def test_scripted_deal_robbing_discards_declarations_king_obligation_score_to_th
     ]
     # rules 7.2: the numbered discards and the suggestion of discard auto
     assert (
-        "Discard 3 cards (zero-point cards, never T29; rules 7.2), by name or number; discard "
-        "auto = discard T22 T23 T24"
-    ) in lines
+        "You owe three discards (rules 7.2: zero-point cards, never T29), by name or number, at "
+        "once or a few at a time; discard auto = discard 2S 3S 4S (the basic player's choice)."
+    ) in " ".join(lines)
     assert row(lines, "Trumps", 0)[:3] == ["Trumps", "T3(3)", "T22"]
-    assert reader.prompts[0] == "discard 3 (auto: T22 T23 T24) > "
+    assert reader.prompts[0] == "three cards to discard (auto: 2S 3S 4S) > "
     # rules 7.4, 8: own discards by card, others' face down; declarations and their resto
     at = lines.index("You discard T22 T23 T24.")
     assert lines[at + 1] == "Seat 1 (right) discards 3 cards face down."
@@ -185,25 +185,47 @@ def test_scripted_deal_robbing_discards_declarations_king_obligation_score_to_th
 
 
 def test_a_refused_play_names_the_suit_to_follow_and_changes_nothing() -> None:
-    # example 16: seat 3 leads 2D; seat 0 holds 4D..QD and trumps T11..T21
+    """Also a regression: with no Matto in hand, the choices and the refusal offered "a card
+    of Coins or the Matto"."""
+    # example 16: seat 3 leads 2D; seat 0 holds 4D..QD and trumps T11..T21, not the Matto
     session, out = make_session(dealer=2, actions=TO_COINS_LEAD)
+    assert not any(c.is_matto for c in session.view().hand)
     reader = ListReader(["play T11", "play KS", "play 9D"])
     session.run(reader)
     lines = lines_of(out)
     assert "Trick 1 of 21 (Coins to follow): left led 2D (winning); you to play." in lines
-    assert "Coins to follow: a card of Coins or the Matto (rules 9.3.3.2)." in lines
-    assert (
-        "! trick 1: Coins is to follow: play a card of Coins or the Matto (rules 9.3.3.2), not T11"
-        in lines
-    )
+    assert "Coins to follow: a card of Coins (rules 9.3.3.2)." in lines
+    assert "! trick 1: Coins is to follow: play a card of Coins (rules 9.3.3.2), not T11" in lines
     assert "! trick 1: KS is not in your hand (rules 9.3)" in lines
     assert reader.prompts[:3] == ["trick 1, Coins > "] * 3
     assert [r.text for r in session.state.history if r.seat == HUMAN][0] == "play 9D"
 
 
+def test_discard_auto_is_the_basic_players_choice_and_the_prompt_says_the_count_in_words() -> None:
+    """Regression (rules 7.2 as updated): the prompt ``discard 3 (auto: T22 T23 T24) >`` made a
+    player type ``discard 2`` (card number 2), and ``discard auto`` threw away the lowest
+    trumps while ``hint`` said to make voids; now the prompt says how many are owed in words
+    and ``auto`` is what ``basic`` (the hint) would discard, shown as cards, one or several at
+    a time."""
+    session, out = make_session(dealer=1)
+    reader = ListReader(["hint", "discard 2s", "discard auto"])
+    session.run(reader)
+    lines = lines_of(out)
+    assert reader.prompts[:3] == [
+        "three cards to discard (auto: 2S 3S 4S) > ",
+        "three cards to discard (auto: 2S 3S 4S) > ",
+        "two cards to discard (auto: 3S 4S) > ",
+    ]
+    hint = next(ln for ln in lines if ln.startswith("Hint:"))
+    assert hint.startswith("Hint: discard 2S 3S 4S. Why: zero-point cards of your shortest suits")
+    mine = [r.text for r in session.state.history if r.seat == HUMAN]
+    assert mine[:2] == ["discard 2S", "discard 3S 4S"]
+    assert "You discard 3S 4S." in lines
+
+
 def test_autoplay_on_plays_the_king_for_you_marked_forced_and_not_recorded() -> None:
     session, out = make_session(dealer=1)
-    session.run(ListReader(["discard auto", "1", "autoplay"]))
+    session.run(ListReader(["discard T22 T23 T24", "1", "autoplay"]))
     lines = lines_of(out)
     assert (
         "Trick 1: across 10C, left T11, you KC(5) (forced), right AC: left takes it, +5 for them."
@@ -223,8 +245,8 @@ def test_numbers_pick_the_listed_discard_combination_and_card() -> None:
     # combination; in trick 2 (KC went to trick 1) 4 = the 4th legal card: T3 T22 T24 T25
     assert mine == ["discard 2S", "discard T23 8S", "declare 1", "play T25"]
     assert reader.prompts[:4] == [
-        "discard 3 (auto: T22 T23 T24) > ",
-        "discard 2 (auto: T22 T23) > ",
+        "three cards to discard (auto: 2S 3S 4S) > ",
+        "two cards to discard (auto: 3S 4S) > ",
         "declare > ",
         "trick 2, Coins > ",
     ]
@@ -240,11 +262,12 @@ def test_completion_offers_the_legal_discards_combinations_and_cards() -> None:
     assert words("")[:2] == ["discard", "help"]
     first = words("discard ")
     assert first[:3] == ["auto", "T22", "T23"] and "KC" not in first and "T3" not in first
+    assert complete_line(session, "discard ")[1][0].meta == "2S 3S 4S"  # basic's choice
     assert len(first) == 1 + 17
     assert words("discard t22 T23 ") == [c for c in first[1:] if c not in ("T22", "T23")]
     assert words("discard T22 T23 T24 ") == []
     assert words("discard 2") == ["2S"]
-    session.emit(session.execute("discard auto"))
+    session.emit(session.execute("discard T22 T23 T24"))
     assert words("declare ") == ["all", "1"]
     assert words("declare 1 ") == []
     assert words("pa") == ["pass"]
@@ -268,7 +291,7 @@ def test_help_cites_the_rules_and_score_and_autoplay_are_commands() -> None:
 # -- saves -----------------------------------------------------------------------------------------
 def test_resume_of_a_save_mid_deal_tells_the_last_trick_and_plays_on(_home: Path) -> None:
     session, out = make_session(dealer=1)
-    session.run(ListReader(["discard auto", "declare all", "play T25", "save mid"]))
+    session.run(ListReader(["discard T22 T23 T24", "declare all", "play T25", "save mid"]))
     path = _home / "saves" / "mid.toml"
     deal = load_deal(path)
     assert deal.deck == list(EXAMPLE_DECK) and deal.dealer == 1
@@ -361,3 +384,97 @@ def test_typed_whole_deals_tell_every_trick_and_hide_other_discards(seed: int) -
     assert len(plays) == 84
     again = replay(session.deal_file())
     assert again.result() == state.result()
+
+
+# -- words ---------------------------------------------------------------------------------------
+def test_the_difference_reads_the_same_way_for_both_teams() -> None:
+    """Regression: "+13 for us" but "7 for them"."""
+    from cardavia_cli.games.minchiate.view import diff_words
+
+    assert [diff_words(13), diff_words(-7), diff_words(0)] == ["13 for us", "7 for them", "0"]
+    assert [diff_words(13, 1), diff_words(-7, 1)] == ["13 for them", "7 for us"]
+
+
+def test_one_resto_is_singular_in_the_result_and_the_net_line() -> None:
+    """Regression: "1 resti" (the singular is resto). Seed 13, basic players: team 1 wins by
+    one resto; the summary also named the winner's resti first (it said "0 resti to 1")."""
+    from cardavia_cli.engine.agents import decide
+    from cardavia_cli.games.minchiate.ai import AGENTS
+
+    state = new_game_state(DealFile(game="minchiate", seed=13))
+    while not state.is_over:
+        state.push(decide(state, AGENTS["basic"]()))
+    outcome = state.result()
+    assert outcome is not None and outcome.data["resti"] == [0, 1]
+    assert outcome.summary == "Team 1 (seats 1 and 3) wins, 1 resto to 0."
+    view = state.view(0)
+    assert outcome_line(view, outcome) == "Their team (right and left) wins, 1 resto to 0."
+    out = io.StringIO()
+    Console(file=out, width=120, no_color=True).print(UI.outcome(view, outcome))
+    assert "Net: 1 resto for them." in out.getvalue().splitlines()
+
+
+def test_the_cutter_robbing_nothing_is_said() -> None:
+    """Regression: nothing was said when the cutter robbed nothing (seed 0: you cut)."""
+    session, out = make_session(seed=0)
+    session.run(ListReader(["log"]))
+    lines = lines_of(out)
+    said = (
+        "You rob nothing at the cut: the bottom card of the pack is no counting card and no trump "
+        "above T20 (rules 6.2)."
+    )
+    assert said in lines
+    assert "2 " + said in " ".join(lines)  # in the log too
+    assert "you robbed nothing at the cut" in " ".join(lines)  # the table's line
+
+
+def test_a_team_owing_a_card_for_the_matto_is_shown_during_play() -> None:
+    """Regression: nothing showed during play that a team owes a card for the Matto (9.6):
+    you play the Matto to a trick seat 1 (right) takes."""
+    import dataclasses
+
+    from cardavia_cli.games.minchiate.cards import parse_card
+    from cardavia_cli.games.minchiate.events import Play, Trick
+    from cardavia_cli.games.minchiate.view import matto_line
+
+    card = parse_card
+    events = [
+        Play(3, card("2D")),
+        Play(0, card("M")),
+        Play(1, card("KD")),
+        Play(2, card("5D")),
+        Trick(1),
+    ]
+    told = [str(line) for line in UI.narrate(events, 0, 0, frozenset())]
+    assert told == [
+        "Trick 1: left 2D, you M(5), right KD(5), across 5D: right takes it. Your team owes their "
+        "team a card for the Matto (rules 9.6)."
+    ]
+    session, _ = make_session(dealer=2, actions=TO_COINS_LEAD)
+    view = session.view()
+    assert matto_line(view) is None
+    cards = tuple(card(c) for c in ("2D", "M", "KD", "5D"))
+    later = dataclasses.replace(view, tricks=((3, cards),))
+    assert str(matto_line(later)) == (
+        "Your team owes their team a card for the Matto at the end (rules 9.6)."
+    )
+
+
+def test_the_matto_is_offered_to_follow_only_when_held() -> None:
+    """Regression: "Coins to follow: a card of Coins or the Matto" with no Matto in hand; the
+    refusals of 9.3 said the same."""
+    from cardavia_cli.games.minchiate.cards import parse_card
+    from cardavia_cli.games.minchiate.rules import play_refusal
+
+    hand = [parse_card(c) for c in ("5D", "T11", "KS")]
+    led = [parse_card("2D")]
+    assert play_refusal(hand, led, set(), parse_card("T11")) == (
+        "Coins is to follow: play a card of Coins (rules 9.3.3.2), not T11"
+    )
+    assert play_refusal([*hand, parse_card("M")], led, set(), parse_card("T11")) == (
+        "Coins is to follow: play a card of Coins or the Matto (rules 9.3.3.2), not T11"
+    )
+    trumps = [parse_card("T30")]
+    assert play_refusal(hand, trumps, set(), parse_card("KS")) == (
+        "trumps are to follow: play a trump (rules 9.3.2), not KS"
+    )

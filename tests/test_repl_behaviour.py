@@ -50,7 +50,7 @@ def test_regression_ctrl_c_at_number_or_cancel_cancels_the_reading() -> None:
     reader = Keys(["play 2H 3S 4S 5S 6S", "^C", "1", "quit", "quit"])
     session.run(reader)
     # the number after Ctrl-C answers no reading: it is refused, nothing was played
-    assert reader.prompts[:3] == ["2: lead > ", "number or cancel > ", "2: lead > "]
+    assert reader.prompts[:3] == ["level 2: lead > ", "number or cancel > ", "level 2: lead > "]
     assert "Cancelled; you are still to play." in lines_of(out)
     assert session.state.history == [] or all(r.seat != HUMAN for r in session.state.history)
 
@@ -89,8 +89,10 @@ def test_ctrl_c_after_quit_asked_cancels_the_quit() -> None:
 def test_ctrl_c_after_restart_asked_cancels_the_restart() -> None:
     session, out = make_guandan(scripts=SCRIPTS)
     session.run(Keys(["auto", "restart", "^C", "restart", "quit", "quit"]))
-    asked = [ln for ln in lines_of(out) if ln.startswith("! this match is not saved: type save")]
-    assert len(asked) == 3  # restart twice, quit once: Ctrl-C took the first question back
+    said = lines_of(out)
+    asked = [ln for ln in said if ln.startswith("Abandon this match")]
+    assert len(asked) == 2  # Ctrl-C took the first question back, so restart asked again
+    assert "Cancelled; you are still to play." in said
     assert any(r.seat == HUMAN for r in session.state.history)  # the match was not abandoned
 
 

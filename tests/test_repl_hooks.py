@@ -428,7 +428,7 @@ def test_settings_are_kept_in_saves_and_across_new_matches(
 ) -> None:
     monkeypatch.setattr("cardavia_cli.repl.session.random_seed", lambda: 2)
     session, _ = make(header_of(S3, 0))
-    run(session, ["autoplay off", "give a2", "bid c4", "play b3", "save s", "restart"])
+    run(session, ["autoplay off", "give a2", "bid c4", "play b3", "save s", "restart yes"])
     assert session.settings["autoplay"] is False
     assert session.header.seed == 2 and session.header.deck is None
     # issue 15: a save keeps the settings changed from their defaults
@@ -486,13 +486,35 @@ def test_restart_abandons_the_match_in_the_middle_or_at_a_break(
         "Tally, seed 11: you (seat 0) against random at seat 1, basic at seat 2, basic at seat 3."
     )
     assert any(ln.startswith(intro) for ln in lines_of(out))
-    # on a terminal, at a break, with unsaved decisions: asked once
-    reader = run(session, ["auto all", "restart", "hand", "restart", "restart", "quit"])
+    # on a terminal, at a break, with unsaved decisions: asked, y/N (anything but y keeps it)
+    reader = run(session, ["auto all", "restart", "hand", "restart", "y", "quit"])
     text = lines_of(out)
-    asked = "! this match is not saved: type save [NAME] first, or restart again to abandon it"
-    assert text.count(asked) == 2  # another command in between: asked again
+    asked = "Abandon this match (the autosave keeps it) and start a new one? y/N"
+    assert text.count(asked) == 2
+    assert text[text.index(asked) + 1] == "Kept this match."
     assert session.header.seed == 12 and any(ln.startswith("Tally, seed 12:") for ln in text)
-    assert reader.prompts[1:3] == ["next > ", "next > "]
+    assert reader.prompts[1:5] == ["next > ", "y/N > ", "next > ", "y/N > "]
+
+
+def test_restart_asks_before_throwing_a_match_away_and_restart_yes_does_not(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: on a terminal, restart threw away a match under way (autosaved, so
+    'not saved' never asked) without a question."""
+    monkeypatch.setattr("cardavia_cli.repl.session.random_seed", lambda: 11)
+    target = _home / "saves" / "r.toml"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    session, out = make(header_of(S1, 3), save_to=target, autosave=True)
+    reader = run(session, ["bid d6", "restart", "n", "restart", "", "restart yes", "quit"])
+    text = lines_of(out)
+    asked = "Abandon this match and start a new one? y/N"
+    assert text.count(asked) == 2 and text.count("Kept this match.") == 2
+    assert reader.prompts.count("y/N > ") == 2
+    assert session.header.seed == 11  # restart yes: no question
+    # a match that has not begun (nothing played) is not asked about
+    session2, out2 = make(header_of(S1, 3))
+    run(session2, ["restart", "quit"])
+    assert "y/N" not in out2.getvalue() and session2.header.seed == 11
 
 
 def test_new_starts_a_match_once_one_has_ended() -> None:

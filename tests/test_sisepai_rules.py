@@ -425,8 +425,7 @@ def e9_drawer():
     [
         (
             "claim wE",
-            r"non-winning pair on a drawn card is not allowed to the drawer of a card "
-            r"\(rules 7\.3\)",
+            r"non-winning pair on a drawn card is never allowed \(rules 7\.3\)$",
         ),
         ("claim rK rA", r"not in the concealed hand"),
         ("claim wE wE wE", r"not the public card wE itself"),
@@ -458,7 +457,8 @@ def test_illegal_for_the_role():
     before = snapshot(state)
     with pytest.raises(
         IllegalActionError,
-        match=r"non-winning field on a .* not allowed to the players after the next one.*7\.3",
+        match=r"non-winning field on a .* allowed only to the drawer of the card and the next "
+        r"player, not to the players after the next one.*7\.3",
     ):
         state.apply(Action.parse("claim rH rC"))
     assert snapshot(state) == before

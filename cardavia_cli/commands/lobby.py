@@ -371,13 +371,22 @@ class LobbyCompleter(Completer):
 def _play_game(game: str, seed: int | None, reader: Any, console: Any) -> int:
     from cardavia_cli.commands.play import start
 
-    return start(game, seed=seed, deal_path=None, ai=None, save=None, reader=reader, out=console)
+    return start(
+        game,
+        seed=seed,
+        deal_path=None,
+        ai=None,
+        save=None,
+        reader=reader,
+        out=console,
+        farewell=False,
+    )
 
 
 def _resume_game(path: Path, reader: Any, console: Any) -> int:
     from cardavia_cli.commands.play import resume
 
-    return resume(path, reader, console)
+    return resume(path, reader, console, farewell=False)
 
 
 def run_lobby(reader: Reader | None = None, console: Console | None = None) -> int:

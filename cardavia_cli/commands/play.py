@@ -67,6 +67,7 @@ def _run_session(
     reader: Reader | None = None,
     out: Console | None = None,
     lock: SaveLock | None = None,
+    farewell: bool = True,
 ) -> int:
     from cardavia_cli.commands.common import HISTORY, console, home
     from cardavia_cli.games import load_game
@@ -88,6 +89,7 @@ def _run_session(
         origin=origin,
         default_name=default_name,
         lock=lock,
+        farewell=farewell,
     )
     if reader is None:
         reader = make_reader(home() / HISTORY, ReplCompleter(session), session.toolbar)
@@ -185,6 +187,7 @@ def start(
     force: bool = False,
     reader: Reader | None = None,
     out: Console | None = None,
+    farewell: bool = True,
 ) -> int:
     """Play ``game`` in the REPL: a new deal (of ``seed``, random when ``None``) or the deal
     file ``deal_path`` (replayed; play continues where its actions end). ``ai`` is the level of
@@ -193,7 +196,8 @@ def start(
     already there is replaced only with ``force`` or when the person at a terminal says so.
 
     ``reader`` reads the commands (default: a prompt on a terminal, else standard input);
-    ``out`` is the console (default: standard output's).
+    ``out`` is the console (default: standard output's); ``farewell``: the REPL says
+    goodbye when it ends (not when the lobby takes over again).
     Returns the exit code. Raises ``CardaviaError`` for an unknown level, a deal file of
     another game, a file that is unreadable, malformed or does not replay, or a save that
     another REPL holds (``SaveInUseError``, naming its process).
@@ -203,7 +207,7 @@ def start(
         _check_level(game, ai)
     lock = _new_save_target(save, game, force) if save is not None else None
     try:
-        return _start(game, seed, deal_path, ai, lock, reader, out)
+        return _start(game, seed, deal_path, ai, lock, reader, out, farewell)
     finally:
         if lock is not None:
             lock.release()
@@ -217,6 +221,7 @@ def _start(
     lock: SaveLock | None,
     reader: Reader | None,
     out: Console | None,
+    farewell: bool = True,
 ) -> int:
     from cardavia_cli.engine.errors import DealFileError
     from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, replay
@@ -258,6 +263,7 @@ def _start(
         reader=reader,
         out=out,
         lock=lock,
+        farewell=farewell,
     )
 
 
@@ -273,7 +279,9 @@ def _default_name(path: Path) -> str | None:
     return path.stem
 
 
-def resume(path: Path, reader: Reader | None = None, out: Console | None = None) -> int:
+def resume(
+    path: Path, reader: Reader | None = None, out: Console | None = None, farewell: bool = True
+) -> int:
     """Continue the save (or deal file) at ``path`` in the REPL.
 
     A save in the saves folder is continued in place: it is saved again after each of the
@@ -281,21 +289,26 @@ def resume(path: Path, reader: Reader | None = None, out: Console | None = None)
     hand-written deal file, an example) is never written without being named: a bare ``save``
     writes the save named after the file's stem in the saves folder. A save in the saves
     folder is held while it is open: one that another REPL holds is refused before it is
-    read. Returns the exit code; raises ``DealFileError`` as :func:`start`, ``SaveInUseError``
-    naming the process that holds the save."""
+    read. ``farewell`` as in :func:`start`. Returns the exit code; raises ``DealFileError``
+    as :func:`start`, ``SaveInUseError`` naming the process that holds the save."""
     from cardavia_cli.engine.saves import hold_save, in_saves_folder
 
     own = in_saves_folder(path)
     lock = hold_save(path) if own and path.is_file() else None
     try:
-        return _resume(path, own, lock, reader, out)
+        return _resume(path, own, lock, reader, out, farewell)
     finally:
         if lock is not None:
             lock.release()
 
 
 def _resume(
-    path: Path, own: bool, lock: SaveLock | None, reader: Reader | None, out: Console | None
+    path: Path,
+    own: bool,
+    lock: SaveLock | None,
+    reader: Reader | None,
+    out: Console | None,
+    farewell: bool = True,
 ) -> int:
     from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
@@ -320,4 +333,5 @@ def _resume(
         reader=reader,
         out=out,
         lock=lock,
+        farewell=farewell,
     )

@@ -39,6 +39,7 @@ from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.game import GameState, LegalActions
 
 S = TypeVar("S", bound=GameState)
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
 
 
 class Player(Protocol):
@@ -69,7 +70,7 @@ class SearchSettings:
     horizon: int | None = None
 
 
-class SearchSpec(Protocol[S]):
+class SearchSpec(Protocol[S_contra]):
     """A game's part of the search: which moves to compare, when a rollout ends and how it
     scores."""
 
@@ -79,11 +80,11 @@ class SearchSpec(Protocol[S]):
         """The moves to compare (the preferred move among them; one alone means no search)."""
         ...
 
-    def rollout_over(self, state: S, start: S) -> bool:
+    def rollout_over(self, state: S_contra, start: S_contra) -> bool:
         """Whether a rollout begun at ``start`` (the sample before the candidate) is done."""
         ...
 
-    def score(self, state: S, start: S, seat: int) -> float:
+    def score(self, state: S_contra, start: S_contra, seat: int) -> float:
         """The value to ``seat`` of the rollout's last ``state`` (higher is better)."""
         ...
 
@@ -177,7 +178,7 @@ class SearchPlayer(Generic[S]):
     def _rollout(self, sample: S, action: Any, seat: int, rng: random.Random) -> float:
         """Play ``action`` in a copy of ``sample``, then the rollout player everywhere."""
         spec = self.spec
-        state = sample.copy(quiet=True)
+        state: S = sample.copy(quiet=True)  # type: ignore[assignment]
         state.push(action)
         policy = self.policy
         horizon = self.settings.horizon

@@ -184,6 +184,12 @@ class GameUI(abc.ABC, Generic[V, A]):
         """An answer the rules give without asking (not a forced single action), or ``None``."""
         return None
 
+    def expand(self, view: V, text: str) -> str:
+        """The action the person typed as ``text``, as the game's parser is to read it: a
+        word the REPL answers for the game from the view (Minchiate's ``discard auto``: the
+        cards the ``basic`` player would discard). Default: ``text`` unchanged."""
+        return text
+
     def safeguard(self, view: V, action: A) -> str | None:
         """A warning that refuses ``action`` once (typing it again accepts it), or ``None``."""
         return None

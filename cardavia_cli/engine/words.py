@@ -78,6 +78,38 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+#: Counts said in words (:func:`spelled`); larger ones stay figures.
+NUMBER_WORDS: tuple[str, ...] = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def spelled(n: int, word: str, many: str | None = None) -> str:
+    """:func:`plural` with the count in words up to twelve, where a figure could be read as
+    something else (a card's number in a list): ``one card``, ``three cards``, ``no cards``,
+    ``13 cards``.
+
+    >>> spelled(1, "card"), spelled(3, "resto", "resti"), spelled(13, "card")
+    ('one card', 'three resti', '13 cards')
+    """
+    text = plural(n, word, many)
+    if 0 <= n < len(NUMBER_WORDS):
+        return NUMBER_WORDS[n] + text[len(str(n)) :]
+    return text
+
+
 def team_word(team_number: int, viewer: int = 0) -> str:
     """``us`` for the viewer's team, ``them`` for the other."""
     return "us" if team_number == team(viewer) else "them"

@@ -83,7 +83,7 @@ class Shell(Protocol):
 
     def next_round(self) -> Reply: ...
 
-    def restart(self) -> Reply: ...
+    def restart(self, confirmed: bool = False) -> Reply: ...
 
     def cancel(self) -> Reply: ...
 
@@ -448,13 +448,18 @@ def _next(session: Shell, args: str) -> Reply:
 
 @BUILTINS.command(
     "restart",
+    usage="restart [yes]",
     short="abandon the match, start anew",
     help="Abandon this match, between rounds or in the middle of one, and start a new one from "
-    "a new random seed with the same computer players.",
+    "a new random seed with the same computer players. On a terminal it asks first (y/N) "
+    "while the match is under way; restart yes does not ask.",
     needs="breaks",
 )
 def _restart(session: Shell, args: str) -> Reply:
-    return session.restart()
+    words = args.lower().split()
+    if words not in ([], ["yes"]):
+        return [BUILTINS.lookup("restart").usage_problem()]  # type: ignore[union-attr]
+    return session.restart(confirmed=bool(words))
 
 
 def _numbered(session: Shell) -> bool:

@@ -110,7 +110,8 @@ class Session:
     seat 0 of the header is replaced by the person, with a line saying so.
 
     The session holds ``save_to`` (``lock``, when the caller took the hold already) until it
-    ends (:meth:`close`; :meth:`run` closes it whichever way it ends).
+    ends (:meth:`close`; :meth:`run` closes it whichever way it ends). ``farewell``: ``quit``
+    on a terminal says goodbye (not in a game opened from the lobby, which takes over again).
 
     Raises ``ValueError`` when the game's hook registers a command name twice,
     :class:`~cardavia_cli.engine.saves.SaveInUseError` when another open game holds
@@ -131,8 +132,10 @@ class Session:
         origin: str | None = None,
         default_name: str | None = None,
         lock: SaveLock | None = None,
+        farewell: bool = True,
     ) -> None:
         self.info = info
+        self.farewell = farewell
         self.ui = ui
         self.settings = Settings(self.ui.settings)
         self._take_settings(header)
@@ -165,8 +168,10 @@ class Session:
             self._notes.append(problem)
         self.interactive = False
         self._quit = False
-        #: A command refused once to be confirmed by typing it again (``quit``, ``restart``).
+        #: A command refused once to be confirmed by typing it again (``quit``).
         self._armed: str | None = None
+        #: The command waiting for the answer to its y/N question (``restart``).
+        self._question: str | None = None
         self._failures: list[str] = []
         self._start(state, origin=origin or origin_of(own), replayed=replayed)
 
@@ -299,6 +304,8 @@ class Session:
         """The prompt on a terminal (a line reader prints none)."""
         if self._candidates is not None:
             return "number or cancel > "
+        if self._question is not None:
+            return "y/N > "
         if self.human_to_act():
             return self.ui.prompt(self.view())
         if self.state.at_break:
@@ -344,6 +351,7 @@ class Session:
             try:
                 line = reader.read(self.prompt_text())
             except EOFError:
+                self._question = None
                 if not self.interactive:
                     self.emit(self.end_of_input())
                     break
@@ -401,6 +409,8 @@ class Session:
         """Run one command line; never raises for bad input. After the command, the outcome
         of a game that has just ended is shown and autosave runs."""
         text = line.strip()
+        if self._question is not None:
+            return self._answer(text) + self._settle()
         if not text:
             if self.interactive and self.state.at_break:
                 return self.next_round() + self._settle()
@@ -583,7 +593,7 @@ class Session:
             return [self._not_deciding()]
         st = self.state
         try:
-            action = st.parse_action(self._numbered(text))
+            action = st.parse_action(self._numbered(self.ui.expand(self.view(), text)))
         except AmbiguousActionError as exc:
             if self.interactive and exc.candidates:
                 self._candidates = list(exc.candidates)
@@ -675,12 +685,15 @@ class Session:
             waiting.append("save")
         if self._warned is not None:
             waiting.append("warning")
+        if self._question is not None and self._question not in waiting:
+            waiting.append(self._question)
         return waiting
 
     def interrupt(self) -> Reply:
         """Ctrl-C: cancel every question waiting for an answer (:meth:`pending`) and go back to
         the main prompt; nothing in the game changes. Says so when something was cancelled."""
         waiting = self.pending()
+        self._question = None
         self._candidates = None
         self._armed = None
         self.keeper.overwrite_armed = None
@@ -772,20 +785,31 @@ class Session:
             ]
         return self._fresh(seed)
 
-    def restart(self) -> Reply:
-        """``restart``: abandon the match, at a break or in the middle of a round, for a new
-        one from a new random seed with the same seats. On a terminal, a match with unsaved
-        decisions asks to confirm once."""
-        if self.interactive and self.keeper.left_unsaved(self.state) and self._armed != "restart":
-            self._armed = "restart"
-            return [
-                Problem(
-                    "this match is not saved: type save [NAME] first, or restart again to "
-                    "abandon it"
-                )
-            ]
-        self._armed = None
+    def restart(self, confirmed: bool = False) -> Reply:
+        """``restart [yes]``: abandon the match, at a break or in the middle of a round, for a
+        new one from a new random seed with the same seats. On a terminal a match under way
+        (not over, with a decision of yours or a round finished) is abandoned only after a
+        yes to the question it asks (y/N: anything else keeps it); ``restart yes`` and piped
+        input do not ask."""
+        st = self.state
+        decided = any(r.seat == HUMAN and not r.forced for r in st.history)
+        under_way = not st.is_over and (decided or st.rounds_finished > 0)
+        if self.interactive and under_way and not confirmed:
+            self._question = "restart"
+            unsaved = ""
+            if self.keeper.left_unsaved(st):
+                kept = self.keeper.backed_up()
+                unsaved = " (the autosave keeps it)" if kept else " (it is not saved)"
+            return [Note(f"Abandon this {self.noun}{unsaved} and start a new one? y/N")]
         return self._fresh(None)
+
+    def _answer(self, text: str) -> Reply:
+        """The answer to the question :meth:`restart` asked: ``y``/``yes`` (any case) goes
+        on, anything else keeps the game."""
+        self._question = None
+        if text.strip().lower() in ("y", "yes"):
+            return self.restart(confirmed=True)
+        return [Note(f"Kept this {self.noun}.")]
 
     def _fresh(self, seed: int | None) -> Reply:
         seed = random_seed() if seed is None else seed
@@ -818,7 +842,8 @@ class Session:
         self._quit = True
         if self.interactive:
             kept = self.keeper.backup_note(self.state)
-            return [Note(kept), Note("Goodbye.")] if kept else [Note("Goodbye.")]
+            bye: Reply = [Note("Goodbye.")] if self.farewell else []
+            return [Note(kept), *bye] if kept else bye
         if self.keeper.left_unsaved(self.state):
             return [Note(not_saved(self.noun), style="dim")]
         return []

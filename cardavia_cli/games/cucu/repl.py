@@ -488,9 +488,16 @@ class CucuUI(GameUI[CucuView, Action]):
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log`` (section 12.2), your own
-        cards included (what you gave and got in a swap, an undo, a draw)."""
+        cards included (what you gave and got in a swap, an undo, a draw), under a header
+        for each round (``Round 1.``, then ``Round 2: seat 1 (right) deals.``)."""
         s = _Story(seat)
-        return [Text(f"{_clause(s, e)}.") for e in events]
+        heads = _round_heads(events, seat)
+        lines: list[RenderableType] = [Text("Round 1.", style="bold")] if events else []
+        for i, e in enumerate(events):
+            if i in heads:
+                lines.append(Text(heads[i], style="bold"))
+            lines.append(Text(f"{_clause(s, e)}."))
+        return lines
 
 
 UI = CucuUI()

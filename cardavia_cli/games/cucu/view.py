@@ -152,6 +152,8 @@ def moves_by_seat(view: CucuView) -> dict[int, list[str]]:
     its answer at an Inn."""
     out: dict[int, list[str]] = {s: [] for s in SEATS}
     last: dict[int, str] = {}
+    asked: dict[int, int] = {}  # the last seat each seat asked (a Horse sends it on, 7.4)
+    order = list(view.order)
     for seat, verb in view.moves:
         if verb in ("accept", "refuse"):
             point = Phase.PAY
@@ -161,7 +163,14 @@ def moves_by_seat(view: CucuView) -> dict[int, list[str]]:
             point = Phase.DEALER
         else:
             point = Phase.TURN
-        out[seat].append(_MOVE_WORDS[(point, verb)])
+        words = _MOVE_WORDS[(point, verb)]
+        if (point, verb) == (Phase.TURN, "swap") and seat in order:
+            # the asker names whom it asked: "asked across to swap" (section 7)
+            at = order.index(asked.get(seat, seat)) + 1
+            if at < len(order):
+                asked[seat] = order[at]
+                words = f"asked {seat_short(order[at], view.seat)} to swap"
+        out[seat].append(words)
         if point in (Phase.TURN, Phase.INN):
             last[seat] = verb
     return out

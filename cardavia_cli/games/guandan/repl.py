@@ -36,7 +36,7 @@ from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.engine.words import capital, ordinal, plural, team_name, verb_for
 from cardavia_cli.games.guandan.ai import group_count, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
-from cardavia_cli.games.guandan.combos import TYPES
+from cardavia_cli.games.guandan.combos import TYPES, Interpretation, legal_plays
 from cardavia_cli.games.guandan.events import (
     Advance,
     Deal,
@@ -109,6 +109,9 @@ AUTOPASS = Switch(
 )
 
 
+#: The types of the bomb ladder (6.5): a play of one of them answering the table bombs it.
+BOMB_TYPES = frozenset({"bomb", "straight_flush", "joker_bomb"})
+
 #: Events after which a lead is the deal's first (the status says who leads it).
 _DEAL_START = (Start, Deal, Return, TributeCancelled)
 
@@ -127,9 +130,18 @@ class _Teller:
         """Follow ``event`` (told or not)."""
         match event:
             case Start(deal=deal, level=level):
-                self.deal, self.level = deal, level
+                self.deal, self.level, self.top = deal, level, ""
+            case Lead():
+                self.top = ""
             case Play(key=key):
                 self.top = key
+
+    def how(self, play: Play) -> str:
+        """How ``play`` (not yet read) answers the table: ``lead`` on an empty table, else
+        ``bomb`` with a bomb of the ladder of 6.5, else ``beat``."""
+        if not self.top:
+            return "lead"
+        return "bomb" if play.key.split()[0] in BOMB_TYPES else "beat"
 
     def _at(self, i: int) -> Event | None:
         """Event ``i``, ``None`` outside the log."""
@@ -144,11 +156,16 @@ class _Teller:
         """``line`` with ``note`` (dim) when event ``i`` is an answer given without asking."""
         return line.append(f" ({note})", style="dim") if i in self.forced else line
 
-    def _play(self, i: int, verb: str) -> Text:
-        """A play (``Seat 1 (right) leads pair 9: 9S 9D.``), with the seat going out after it."""
+    def play_line(self, i: int, how: str) -> Text:
+        """A play as it happened (:meth:`how`): ``Seat 1 (right) leads pair 9: 9S 9D.``,
+        ``You beat it with pair T: TH TH.``, ``Seat 3 (left) bombs it with bomb 7 (4 cards):
+        ...``, with the seat going out after it."""
         play = self.events[i]
         assert isinstance(play, Play)
-        line = self._who(play.seat, verb).append(f" {key_words(play.key, len(play.cards))}: ")
+        line = self._who(play.seat, how)
+        if how != "lead":
+            line.append(" it with")
+        line.append(f" {key_words(play.key, len(play.cards))}: ")
         line.append_text(cards_text(play.cards, self.level))
         self._note(line, i, "your last card, played for you")
         if isinstance(out := self._at(i + 1), Out):
@@ -156,26 +173,30 @@ class _Teller:
         return line.append(".")
 
     def _passes(self, i: int) -> list[Text]:
-        """The passes in a row from event ``i``: the others' in one line, yours made by
-        autopass in its own."""
+        """The passes in a row from event ``i``, in the order they were made: the others'
+        in one line, yours made by autopass in a line of its own where it came."""
+        lines: list[Text] = []
         seats: list[int] = []
-        auto = False
         while isinstance(event := self._at(i), Pass):
             if event.seat == self.me and i in self.forced:
-                auto = True
+                if seats:
+                    lines.append(self._pass_line(seats))
+                    seats = []
+                text = f"You pass: nothing in your hand beats {self.top or 'the table'} (autopass)."
+                lines.append(Text(text, style="dim"))
             else:
                 seats.append(event.seat)
             i += 1
-        lines: list[Text] = []
         if seats:
-            names = [label(s, self.me) for s in seats]
-            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-            word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
-            lines.append(Text(f"{capital(who)} {word}."))
-        if auto:
-            text = f"You pass: nothing in your hand beats {self.top or 'the table'} (autopass)."
-            lines.append(Text(text, style="dim"))
+            lines.append(self._pass_line(seats))
         return lines
+
+    def _pass_line(self, seats: Sequence[int]) -> Text:
+        """``Seat 1 (right) passes.``, ``You and seat 1 (right) pass.``"""
+        names = [label(s, self.me) for s in seats]
+        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
+        return Text(f"{capital(who)} {word}.")
 
     def story(self, start: int) -> list[RenderableType]:
         """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`). A lead is told with
@@ -185,10 +206,11 @@ class _Teller:
         lines: list[RenderableType] = []
         for i in range(start, len(self.events)):
             event, before = self.events[i], self._at(i - 1)
+            how = self.how(event) if isinstance(event, Play) else ""
             self.read(event)
             match event:
                 case Play():
-                    lines.append(self._play(i, "lead" if isinstance(before, Lead) else "play"))
+                    lines.append(self.play_line(i, how))
                 case Pass() if not (i > start and isinstance(before, Pass)):
                     lines.extend(self._passes(i))
                 case Lead(seat=seat) if not (
@@ -229,7 +251,7 @@ class _Teller:
             case Lead(seat=seat):
                 return self._who(seat, "lead").append(".")
             case Play():
-                return self._play(i, "play")
+                return self.play_line(i, "beat")
             case Pass(seat=seat):
                 return self._note(self._who(seat, "pass"), i, "autopass").append(".")
             case Out(seat=seat, place=place):
@@ -297,8 +319,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         return hand_view(view)
 
     def prompt(self, view: GuandanView) -> str:
-        """``return > ``, ``lead > `` or ``beat pair 9 > `` (with the level: ``5: lead >``)."""
-        at = level_str(view.level)
+        """The deal's level and the decision (5.1, 8): ``level 5: return > ``, ``level 5: lead
+        > `` or ``level 5: beat pair 9 > ``."""
+        at = f"level {level_str(view.level)}"
         if view.phase == Phase.RETURN:
             return f"{at}: return > "
         if view.table is None:
@@ -424,8 +447,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         teller = _Teller(events, seat, forced)
         lines: list[RenderableType] = []
         for i, event in enumerate(events):
+            how = teller.how(event) if isinstance(event, Play) else ""
             teller.read(event)
-            lines.append(teller.line(i))
+            lines.append(teller.play_line(i, how) if how else teller.line(i))
         return lines
 
 
@@ -447,10 +471,7 @@ def _why(view: GuandanView, action: Action) -> str:
             return "your partner's play stands: let it win the trick."
         if not can_beat(counts_of(view.hand), level, view.table.interpretation):
             return "nothing in your hand beats the table."
-        return (
-            "beating it would break your hand into more combinations or spend a bomb while "
-            "no opponent is close to going out."
-        )
+        return _kept(view) + " while no opponent is close to going out."
     if len(action.cards) == len(view.hand):
         return "it is your whole hand: you go out."
     reading = action.reading(level)
@@ -468,6 +489,50 @@ def _why(view: GuandanView, action: Action) -> str:
     if reading is not None and reading.tier:
         return "a bomb: an opponent is close to going out, or it leaves you almost out."
     return "the cheapest combination of your hand that beats the table."
+
+
+def _kept(view: GuandanView) -> str:
+    """What a pass keeps when the hand could beat the table (:func:`_why`): the cheapest play
+    that beats it and the combinations it would cost, and the cheapest bomb it would spend
+    (6.5), named by its cards: ``beating it would spend your bomb 7S 7H 7D 7C``."""
+    assert view.table is not None
+    level = view.level
+    plays = legal_plays(view.hand, level, view.table.interpretation)
+    plain = [(cards, r) for cards, r in plays if not r.tier]
+    bombs = [(cards, r) for cards, r in plays if r.tier]
+    parts: list[str] = []
+    if plain:
+        base = len(split_hand(view.hand, level))
+
+        def cost(play: tuple[Sequence[int], Interpretation]) -> tuple[int, int]:
+            return group_count(_without(view.hand, play[0]), level), play[1].rank
+
+        cards, reading = min(plain, key=cost)
+        after = cost((cards, reading))[0]
+        what = f"{reading_words(reading, level)} ({cards_plain(cards)})"
+        if after > base:
+            parts.append(
+                f"beating it with {what} would break your hand into {after} combinations "
+                f"instead of {base}"
+            )
+        else:
+            parts.append(f"beating it with {what} would spend a strong combination")
+    if bombs:
+        cards, reading = min(bombs, key=lambda b: (b[1].tier, b[1].rank))
+        word = "bomb" if reading.type == "bomb" else reading.type.replace("_", " ")
+        if reading.type == "joker_bomb":
+            word = "joker bomb"
+        spend = f"spend your {word} {cards_plain(cards)}"
+        parts.append(f"beating it {'with a bomb ' if plain else ''}would {spend}")
+    return "; ".join(parts)
+
+
+def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+    """``hand`` less ``cards`` (codes, a face at most twice)."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return rest
 
 
 UI = GuandanUI()

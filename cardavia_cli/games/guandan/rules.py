@@ -465,11 +465,13 @@ class GuandanState(GameState[Action, GuandanView]):
                 raise self._illegal(self._not_a_candidate(action, candidates))
             reading = chosen[0]
         elif len({i.type for i in candidates}) > 1:
+            # 8.3: one candidate per type, its highest rank (the others are never better)
+            highest = list({i.type: i for i in candidates}.values())
             cards = self._cards(action)
             raise AmbiguousActionError(
-                f"{self.where()}: {cards} can be read {len(candidates)} ways (rules 8.3); "
+                f"{self.where()}: {cards} can be read {len(highest)} ways (rules 8.3); "
                 "add 'as TYPE KEY'",
-                [f"play {cards} as {i.key(self.level)}" for i in candidates],
+                [f"play {cards} as {i.key(self.level)}" for i in highest],
             )
         else:
             reading = candidates[-1]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError, IllegalActionError
 from cardavia_cli.engine.seats import NUM_SEATS, next_seat, team, turn_order_from
+from cardavia_cli.engine.words import plural
 from cardavia_cli.games.minchiate.cards import (
     HAND_SIZE,
     PACK,
@@ -212,7 +213,9 @@ def check_discards(hand: Iterable[Card], chosen: Sequence[Card], seat: int | Non
     if k <= 0:
         raise IllegalActionError(f"{who} has nothing to discard (rules 7.1)")
     if len(chosen) != k:
-        raise IllegalActionError(f"{who} must discard exactly {k} cards, not {len(chosen)} (7.2)")
+        raise IllegalActionError(
+            f"{who} must discard exactly {plural(k, 'card')}, not {len(chosen)} (7.2)"
+        )
     if len(set(chosen)) != len(chosen):
         raise IllegalActionError(f"the discards must be distinct cards: {cards_str(chosen)} (7.2)")
     missing = [c for c in chosen if c not in cards]

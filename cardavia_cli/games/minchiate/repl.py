@@ -16,6 +16,7 @@ see; it never prints.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -33,12 +34,13 @@ from cardavia_cli.engine.words import (
     seat_label,
     seat_short,
     seat_subject,
+    spelled,
     team_name,
     team_word,
     verb_for,
 )
-from cardavia_cli.games.minchiate.ai import BasicAgent
-from cardavia_cli.games.minchiate.cards import parse_card, total_points
+from cardavia_cli.games.minchiate.ai import AGENTS, BasicAgent
+from cardavia_cli.games.minchiate.cards import Card, parse_card, total_points
 from cardavia_cli.games.minchiate.combos import Combination
 from cardavia_cli.games.minchiate.deal import auto_discards
 from cardavia_cli.games.minchiate.events import (
@@ -80,7 +82,8 @@ ACTIONS: tuple[Verb, ...] = (
         "discard",
         "discard CARDS | discard auto",
         "Discard the cards you owe after the robbing, zero-point cards only and never T29 "
-        "(rules 7.2, 7.3), e.g. discard 2S 3S 4S; discard auto discards the lowest ones; a "
+        "(rules 7.2, 7.3): all at once (discard 2S 3S 4S) or some now and the rest later; "
+        "discard auto discards what the basic computer player would (the hint's choice); a "
         "number discards that listed card.",
         "discard your excess",
     ),
@@ -168,8 +171,10 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         return Group(line, roles)
 
     def status(self, view: MinchiateView) -> RenderableType:
-        """The table, the hand and the numbered choices (rules 7, 8, 9.3)."""
-        return status_view(view)
+        """The table, the hand and the numbered choices (rules 7, 8, 9.3), with the cards of
+        ``discard auto`` (:func:`basic_discard`)."""
+        auto = basic_discard(view) if view.phase == Phase.DISCARD else ()
+        return status_view(view, auto=auto)
 
     def table(self, view: MinchiateView) -> RenderableType:
         """The public table (:func:`.view.table_view`)."""
@@ -184,11 +189,12 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         return Group(hand_view(view.hand), line)
 
     def prompt(self, view: MinchiateView) -> str:
-        """``discard 3 (auto: 2S 3S 4S) > `` (7.2: the prompt shows the suggestion),
+        """``three cards to discard (auto: 2S 3S 4S) > `` (7.2: how many are owed in words,
+        never a figure that reads like a card's number, and the cards of ``discard auto``),
         ``declare > ``, ``trick 5, Cups > `` or ``trick 5, you lead > ``."""
         if view.phase == Phase.DISCARD:
-            auto = " ".join(map(str, auto_discards(view.hand)))
-            return f"discard {view.owed_discards} (auto: {auto}) > "
+            auto = " ".join(map(str, basic_discard(view)))
+            return f"{spelled(view.owed_discards, 'card')} to discard (auto: {auto}) > "
         if view.phase == Phase.DECLARE:
             return "declare > "
         number = len(view.tricks) + 1
@@ -236,7 +242,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
                 return []
             if "auto" in (a.lower() for a in args) or len(typed) >= view.owed_discards:
                 return []
-            out = [] if typed else [Completion("auto", "the lowest discardable cards")]
+            out = [] if typed else [Completion("auto", " ".join(map(str, basic_discard(view))))]
             for card in view.hand:
                 if card in typed:
                     continue
@@ -254,6 +260,14 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         return []
 
     # -- hint and auto -------------------------------------------------------------------------
+    def expand(self, view: MinchiateView, text: str) -> str:
+        """``discard auto`` as the cards it stands for (7.2: what ``basic`` would discard,
+        :func:`basic_discard`); any other text as it is."""
+        words = text.lower().split()
+        if words == ["discard", "auto"] and view.phase == Phase.DISCARD and view.legal:
+            return "discard " + " ".join(map(str, basic_discard(view)))
+        return text
+
     def describe(self, view: MinchiateView, action: Action) -> str:
         """``play KC``, ``discard 2S 3S 4S``, ``declare 1 2: sequence ... (60), kings ...
         (15)`` or ``pass (declare nothing)``."""
@@ -308,7 +322,24 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         for i, event in enumerate(events):
             teller.track(i, event)
             lines.append(teller.line(i, event))
+            after = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(event, Dealer) and not (
+                isinstance(after, Rob) and after.seat == event.cutter
+            ):
+                lines.append(teller.robs_nothing(event.cutter))
         return lines
+
+
+def basic_discard(view: MinchiateView) -> tuple[Card, ...]:
+    """The cards of ``discard auto`` for the seat of ``view``, who is to discard (7.2): what
+    the ``basic`` computer player discards (the ``hint``), asked through the agent interface
+    (``choose(view, legal, rng)``); the lowest discardable cards should its answer not be a
+    legal discard. Sorted; the cards still owed, or some of them."""
+    answer = AGENTS["basic"]().choose(view, view.legal, random.Random(0))
+    cards = answer.cards if answer.verb == "discard" else ()
+    if not cards or discard_refusal(view.hand, cards, view.seat) is not None:
+        cards = tuple(auto_discards(view.hand))
+    return tuple(sorted(cards))
 
 
 def _card_meta(name: str, points: int) -> str:
@@ -370,7 +401,12 @@ class _Teller:
             i += 1
             told = isinstance(event, (Trick, Declare))  # their lines tell the score
             match event:
-                case Play() | Dealer() | Result():
+                case Dealer(cutter=cutter):
+                    robbed = events[i] if i < end else None
+                    if not (isinstance(robbed, Rob) and robbed.seat == cutter):
+                        lines.append(self.robs_nothing(cutter))
+                    continue
+                case Play() | Result():
                     continue
                 case Trick(winner=winner):
                     line = self.trick_line(winner, events[i] if i < end else None)
@@ -416,6 +452,15 @@ class _Teller:
             lines.append(line)
         return j, lines
 
+    def robs_nothing(self, cutter: int) -> Text:
+        """``You rob nothing at the cut: ...`` (6.2: the bottom card was not robbable)."""
+        return self.who(
+            cutter,
+            "rob",
+            " nothing at the cut: the bottom card of the pack is no counting card and no trump "
+            "above T20 (rules 6.2).",
+        )
+
     def trick_line(self, winner: int, after: Event | None) -> Text:
         """``Trick 3: you T40(10), right T35(5), ...: you take it, +10 for us.``"""
         me = self.me
@@ -426,7 +471,12 @@ class _Teller:
         line.append(f": {seat_short(winner, me)} {verb_for(winner, me, 'take')} it")
         if isinstance(after, Score):
             line.append(f", +{after.points} for {team_word(after.team, me)}")
-        return line.append(".")
+        line.append(".")
+        for _, play in self.ended:
+            if play.card.is_matto and team(play.seat) != team(winner):
+                owes, to = team_name(team(play.seat), me), team_name(team(winner), me)
+                line.append(f" {capital(owes)} owes {to} a card for the Matto (rules 9.6).")
+        return line
 
     def declaration(self, who: int, made: list[Combination]) -> Text:
         """One seat's declaration (8): a line per combination, the points on the last."""
@@ -446,14 +496,18 @@ class _Teller:
             case Rob(seat=robber, cards=cards):
                 where = "from the bottom of the pack" if robber == self.cutter else "from the fola"
                 us = team_word(team(robber), me)
-                points = f" {where}: {total_points(cards)} points for {us}."
+                points = f" {where}: {plural(total_points(cards), 'point')} for {us}."
                 return self.who(robber, "rob", " ", cards_text(cards, True), points)
             case Dealt(cards=cards):
                 dealt = plural(len(cards), "card") if narrating else cards_text(cards, True)
                 return Text("You are dealt ").append(dealt).append(".")
             case Expose(seat=dealer, card=card):
                 us = team_word(team(dealer), me)
-                points = f", {card.points} points for {us}." if card.points else " (no points)."
+                points = (
+                    f", {plural(card.points, 'point')} for {us}."
+                    if card.points
+                    else " (no points)."
+                )
                 shown = card_text(card, True)
                 return self.who(dealer, "show", " the last card dealt to all: ", shown, points)
             case Discard(seat=who, count=count):

@@ -40,6 +40,7 @@ from cardavia_cli.engine.errors import (
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
+from cardavia_cli.engine.words import plural
 from cardavia_cli.games.minchiate.cards import (
     CODES,
     HAND_SIZE,
@@ -448,7 +449,8 @@ class MinchiateState(GameState[Action, MinchiateView]):
         verb = action.verb
         if self._phase == Phase.DISCARD:
             if verb != "discard":
-                return f"{where}: seat {seat} must first discard {self.owed} cards (rules 7.1)"
+                owed = plural(self.owed, "card")
+                return f"{where}: seat {seat} must first discard {owed} (rules 7.1)"
             why = discard_refusal(self.hands[seat], action.cards, seat)
             return None if why is None else f"{where}: {why}"
         if self._phase == Phase.DECLARE:
@@ -473,7 +475,8 @@ class MinchiateState(GameState[Action, MinchiateView]):
 
     def parse_action(self, text: str) -> Action:
         """Read the text of the seat to act (rules 11): ``discard CARD...`` or ``discard
-        auto`` (the lowest discardable cards, 7.2), ``declare all``, ``declare i j ...``,
+        auto`` (here the lowest discardable cards; the REPL turns a person's ``discard auto``
+        into the ``basic`` player's choice first, 7.2), ``declare all``, ``declare i j ...``,
         ``pass``, ``play CARD`` (a bare ``play`` when one card is legal, 9.3).
 
         Returns the canonical action, checked (``discard auto`` and ``declare all`` become the
@@ -584,10 +587,13 @@ class MinchiateState(GameState[Action, MinchiateView]):
         log(Result((r0, r1)))
         winner = result.winner
         if winner is None:
-            summary = f"A tie: {r0} resti each."
+            summary = f"A tie: {plural(r0, 'resto', 'resti')} each."
         else:
             seats = "seats 0 and 2" if winner == 0 else "seats 1 and 3"
-            summary = f"Team {winner} ({seats}) wins, {r0} resti to {r1}."
+            won = result.resti[winner]
+            summary = (
+                f"Team {winner} ({seats}) wins, {plural(won, 'resto', 'resti')} to {r0 + r1 - won}."
+            )
         self.outcome = Outcome(
             "win" if winner is not None else "tie",
             winner,
@@ -892,8 +898,9 @@ def play_refusal(
     suit = suit_to_follow(trick)
     assert suit is not None, "leading, any card is legal"
     name = suit_name(suit)
+    matto = " or the Matto" if any(c.is_matto for c in cards) else ""
     if suit == TRUMP_SUIT:
-        return f"trumps are to follow: play a trump or the Matto (rules 9.3.2), not {card}"
+        return f"trumps are to follow: play a trump{matto} (rules 9.3.2), not {card}"
     king = suit_card("K", suit)
     if king in cards and suit not in suits_led and any(c.is_trump for c in trick):
         return (
@@ -901,10 +908,8 @@ def play_refusal(
             f"{king} must be played, not even the Matto (rules 9.3.3.1)"
         )
     if any(c.suit == suit for c in cards):
-        return (
-            f"{name} is to follow: play a card of {name} or the Matto (rules 9.3.3.2), not {card}"
-        )
-    return f"no {name} in hand: a trump or the Matto must be played (rules 9.3.3.3), not {card}"
+        return f"{name} is to follow: play a card of {name}{matto} (rules 9.3.3.2), not {card}"
+    return f"no {name} in hand: a trump{matto} must be played (rules 9.3.3.3), not {card}"
 
 
 def new_state(

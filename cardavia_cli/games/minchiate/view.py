@@ -24,6 +24,7 @@ from cardavia_cli.engine.words import (
     plural,
     seat_label,
     seat_short,
+    spelled,
     team_name,
     team_word,
     verb_for,
@@ -111,11 +112,11 @@ def team_label(team_number: int, viewer: int = 0, short: bool = False) -> str:
 
 
 def diff_words(diff: int, viewer: int = 0) -> str:
-    """The running difference (team 0 minus team 1, 10.3) seen from the viewer's team:
-    ``"+7 for us"``, ``"12 for them"``, ``"0"``."""
+    """The running difference (team 0 minus team 1, 10.3) seen from the viewer's team, the
+    same way for both sides: ``"7 for us"``, ``"12 for them"``, ``"0"``."""
     mine = diff if team(viewer) == 0 else -diff
     if mine > 0:
-        return f"+{mine} for us"
+        return f"{mine} for us"
     if mine < 0:
         return f"{-mine} for them"
     return "0"
@@ -191,7 +192,32 @@ def seen_line(view: MinchiateView) -> Text:
         if robbed:
             out.append(f"   {seat_short(seat, view.seat)} robbed {where}: ")
             out.append_text(cards_text(robbed, points=True))
+        elif seat == view.cutter:
+            out.append(f"   {seat_short(seat, view.seat)} robbed nothing at the cut")
     return out
+
+
+def matto_owed(view: MinchiateView) -> int | None:
+    """The team that owes the opponents a card for the Matto (9.6: it played the Matto to a
+    trick the opponents won), as far as the tricks so far tell; ``None`` while nobody does."""
+    for leader, cards in view.tricks:
+        for i, card in enumerate(cards):
+            if card.is_matto:
+                owner = team(next_seat(leader, i))
+                if team(_winner_seat(leader, cards)) != owner:
+                    return owner
+    return None
+
+
+def matto_line(view: MinchiateView) -> Text | None:
+    """``Your team owes their team a card for the Matto at the end (rules 9.6).``, or
+    ``None`` while no card is owed."""
+    owes = matto_owed(view)
+    if owes is None or view.deal_result is not None:
+        return None
+    other = team(next_seat(view.seat)) if owes == team(view.seat) else team(view.seat)
+    who, to = team_name(owes, view.seat), team_name(other, view.seat)
+    return Text(f"{capital(who)} owes {to} a card for the Matto at the end (rules 9.6).")
 
 
 def fola_line(view: MinchiateView) -> Text:
@@ -310,6 +336,9 @@ def table_view(view: MinchiateView) -> RenderableType:
                 f"them {won[them]} ({plural(piles[them], 'card')})"
             )
         )
+    owed = matto_line(view)
+    if owed is not None:
+        parts.append(owed)
     trick = trick_line(view)
     if trick is not None:
         parts.append(trick)
@@ -341,9 +370,10 @@ def play_reason(view: MinchiateView) -> str:
     if suit is None:
         return "Only the Matto is led: any card, and yours sets the suit (rules 9.2)."
     name = suit_word(suit)
+    matto = " or the Matto" if any(c.is_matto for c in view.hand) else ""
     if suit == TRUMP_SUIT:
         if any(c.is_trump for c in view.hand):
-            return "Trumps to follow: a trump or the Matto (rules 9.3.2)."
+            return f"Trumps to follow: a trump{matto} (rules 9.3.2)."
         return "Trumps to follow and you have none: any card (rules 9.3.2)."
     if (
         len(legal) == 1
@@ -357,22 +387,24 @@ def play_reason(view: MinchiateView) -> str:
             f"{legal[0]} must be played, not even the Matto (rules 9.3.3.1)."
         )
     if any(c.suit == suit for c in view.hand):
-        return f"{name} to follow: a card of {name} or the Matto (rules 9.3.3.2)."
+        return f"{name} to follow: a card of {name}{matto} (rules 9.3.3.2)."
     if any(c.is_trump for c in view.hand):
-        return f"No {name} in your hand: a trump or the Matto (rules 9.3.3.3)."
+        return f"No {name} in your hand: a trump{matto} (rules 9.3.3.3)."
     return f"No {name} and no trump in your hand: any card (rules 9.3.3.4)."
 
 
-def decision_view(view: MinchiateView) -> RenderableType:
-    """The legal choices of the seat to act, numbered: the discards (7.2), the combinations to
+def decision_view(view: MinchiateView, auto: Sequence[Card] | None = None) -> RenderableType:
+    """The legal choices of the seat to act, numbered: the discards (7.2, with ``auto``, the
+    cards of ``discard auto``: by default the lowest discardable ones), the combinations to
     declare (8) or the cards to play (9.3)."""
     if view.phase == Phase.DISCARD:
         owed = view.owed_discards
         head = Text(
-            f"Discard {plural(owed, 'card')} (zero-point cards, never T29; rules 7.2), by name or "
-            f"number; discard auto = discard "
+            f"You owe {spelled(owed, 'discard')} (rules 7.2: zero-point cards, never T29), by "
+            "name or number, at once or a few at a time; discard auto = discard "
         )
-        head.append_text(cards_text(auto_discards(view.hand)))
+        head.append_text(cards_text(auto_discards(view.hand) if auto is None else auto))
+        head.append(" (the basic player's choice).")
         return Group(head, numbered([card_text(a.cards[0]) for a in view.legal]))
     if view.phase == Phase.DECLARE:
         head = Text(
@@ -395,10 +427,12 @@ def decision_view(view: MinchiateView) -> RenderableType:
     return Text("")
 
 
-def status_view(view: MinchiateView) -> RenderableType:
-    """Shown before each of the seat's decisions: the table, the hand, the choices."""
+def status_view(view: MinchiateView, auto: Sequence[Card] | None = None) -> RenderableType:
+    """Shown before each of the seat's decisions: the table, the hand, the choices (``auto``:
+    see :func:`decision_view`)."""
     gap = Text("")
-    return Group(gap, table_view(view), gap, hand_view(view.hand), gap, decision_view(view))
+    choices = decision_view(view, auto)
+    return Group(gap, table_view(view), gap, hand_view(view.hand), gap, choices)
 
 
 def score_view(view: MinchiateView) -> RenderableType:
@@ -487,5 +521,7 @@ def outcome_view(view: MinchiateView, outcome: Outcome) -> RenderableType:
         f"{diff_words(result.d_end, view.seat)}: rounded up to whole resti of 60 (rules 10.4)."
     )
     net = total[me] - total[them]
-    net_line = Text(f"Net: {net:+d} resti for us.", style="dim")
+    side = "us" if net > 0 else "them"
+    net_words = f"{plural(abs(net), 'resto', 'resti')} for {side}" if net else "even"
+    net_line = Text(f"Net: {net_words}.", style="dim")
     return Group(Text(""), headline, table, end, net_line)

@@ -48,6 +48,7 @@ from cardavia_cli.games.sisepai.events import (
     Win,
 )
 from cardavia_cli.games.sisepai.melds import (
+    ALLOWED,
     IDENTICAL_KINDS,
     Meld,
     best_partition,
@@ -56,6 +57,12 @@ from cardavia_cli.games.sisepai.melds import (
 )
 
 HAND_SIZE = 20
+#: The roles of 7.3 in words, in the order of play from the actor.
+ROLE_WORDS = {
+    "drawer": "the drawer of the card",
+    "next": "the next player",
+    "other": "the players after the next one",
+}
 DEALT = 80
 VERBS = ("pass", "claim", "win", "discard")
 ROLES = ("drawer", "next", "other", "other")
@@ -356,13 +363,18 @@ class SisepaiState(GameState[Action, SisepaiView]):
             meld = Meld.of(cards)
         except ValueError:
             return f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
-        who = {
-            "drawer": "to the drawer of a card",
-            "next": "to the next player",
-            "other": "to the players after the next one",
-        }[self.role_of(seat)]
-        on = "a drawn card" if self.source == "draw" else "a discard"
-        return f"{where}: a non-winning {meld.kind} on {on} is not allowed {who} (rules 7.3)"
+        source = self.source
+        assert source is not None
+        on = "a drawn card" if source == "draw" else "a discard"
+        roles = [r for r in ROLE_WORDS if meld.kind in ALLOWED[(r, source)]]
+        if not roles:
+            # never claimed without a win by anyone (a pair: never): say so, suggest no one
+            return f"{where}: a non-winning {meld.kind} on {on} is never allowed (rules 7.3)"
+        who = " and ".join(ROLE_WORDS[r] for r in roles)
+        return (
+            f"{where}: a non-winning {meld.kind} on {on} is allowed only to {who}, not to "
+            f"{ROLE_WORDS[self.role_of(seat)]} (rules 7.3)"
+        )
 
     def _apply(self, action: Action) -> None:
         """Play the legal ``action`` of the seat to act (rules 7.2, 7.4): a sealed answer, and
