@@ -158,6 +158,7 @@ def arena(
         "rotate": rotate,
         "single_deals": single_deals,
         "jobs": jobs,
+        "load": load_game,
     }
 
     err = console(stderr=True)

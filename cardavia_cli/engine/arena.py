@@ -387,6 +387,7 @@ def run_arena(
     rotate: bool = False,
     single_deals: bool = False,
     jobs: int = 1,
+    load: Callable[[str], GameInfo] | None = None,
     progress: Progress | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> ArenaResult:
@@ -403,7 +404,9 @@ def run_arena(
     ``agent_errors``. With ``jobs`` above 1 the deals are spread over that many processes
     (a game loaded by name in each: ``info`` must be a registered game) and counted in the
     schedule's order, so the result is the same as a serial run's (``seconds`` and the
-    decision times apart). Raises :class:`~cardavia_cli.engine.errors.UnknownNameError`
+    decision times apart); each process finds the game with ``load(info.name)`` (a function
+    of a module, such as ``cardavia_cli.games.load_game``: it is sent to the processes).
+    Raises :class:`~cardavia_cli.engine.errors.UnknownNameError`
     naming an unknown level or ``human``, and ``ValueError`` for a bad seat list, deal count
     or job count, or single deals of a game without them.
     """
@@ -416,6 +419,8 @@ def run_arena(
         )
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    if jobs > 1 and load is None:
+        raise ValueError("a run over several processes needs load, to find the game in each")
     if single_deals and info.single_deal is None:
         raise ValueError(f"--single-deals: {info.name} has no deals to play alone")
     make_agents(info, seats)  # raises UnknownNameError naming an unknown level
@@ -442,7 +447,9 @@ def run_arena(
             )
             _tally(result, records, deals, first, progress)
         else:
-            _run_parallel(info, seed, schedule, single_deals, jobs, result, deals, first, progress)
+            assert load is not None
+            work = ((load, info.name, seed, item, single_deals) for item in schedule)
+            _run_parallel(work, jobs, result, deals, first, progress)
     finally:
         result.seconds = clock() - start
         result.error_messages = first
@@ -506,19 +513,19 @@ def _tally(
             progress(done, deals)
 
 
-def _worker_deal(args: tuple[str, int, Scheduled, bool]) -> DealRecord:
-    """One deal in a worker process: the game loaded by name."""
-    from cardavia_cli.games import load_game
+#: What a worker process is sent for one deal: the game's loader and name, the run's seed,
+#: the deal, and whether deals are single.
+Work = tuple[Callable[[str], GameInfo], str, int, Scheduled, bool]
 
-    name, seed, item, single = args
-    return play_deal(load_game(name), seed, item, single)
+
+def _worker_deal(work: Work) -> DealRecord:
+    """One deal in a worker process, the game loaded by name."""
+    load, name, seed, item, single = work
+    return play_deal(load(name), seed, item, single)
 
 
 def _run_parallel(
-    info: GameInfo,
-    seed: int,
-    schedule: Iterator[Scheduled],
-    single: bool,
+    work: Iterator[Work],
     jobs: int,
     result: ArenaResult,
     deals: int,
@@ -532,7 +539,6 @@ def _run_parallel(
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(8, deals // (jobs * 16)))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        work = ((info.name, seed, item, single) for item in schedule)
         _tally(result, pool.map(_worker_deal, work, chunksize=chunk), deals, first, progress)
 
 
