@@ -64,7 +64,7 @@ class SearchSettings:
     """
 
     samples: int = 16
-    budget: float | None = 2.0
+    budget: float | None = 1.0
     margin: float = 2.0
     min_gain: float = 0.0
     horizon: int | None = None
