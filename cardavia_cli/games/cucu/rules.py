@@ -382,7 +382,12 @@ class CucuState(GameState[Action, CucuView]):
         other players' hidden cards and the unseen cards of the pack trade places at random,
         except that a card known to be plain (7.1) gets a plain card. Cards the seat has seen
         stay where it knows they are, so ``view(seat)`` is unchanged; the later rounds are
-        shuffled by a generator drawn from ``rng``."""
+        shuffled by a generator drawn from ``rng``.
+
+        The public answers weigh the deal (inference): a player who kept its card (7) more
+        likely holds a high one. :data:`RESAMPLE_DRAWS` deals are drawn and one is chosen with
+        a chance in proportion to its weight, the product over the players who kept a card
+        ``seat`` has not seen of :data:`KEEP_LIKELIHOOD` of its rank."""
         new = self.copy()
         assert isinstance(new, CucuState)
         new.rng = random.Random(rng.getrandbits(64))
@@ -392,20 +397,58 @@ class CucuState(GameState[Action, CucuView]):
         hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
         ranks = [rnd.rank[c] for c in hidden]
         ranks.sort()  # the order of the hidden cards must not tell where they are
-        rng.shuffle(ranks)
         tied = [c for c in hidden if plain >> c & 1]
         free = [c for c in hidden if not plain >> c & 1]
-        new_rank = list(rnd.rank)
-        rest: list[int] = []
-        for r in ranks:
-            if tied and r not in SPECIALS:
-                new_rank[tied.pop()] = r
-            else:
-                rest.append(r)
-        for c, r in zip(free, rest, strict=True):
-            new_rank[c] = r
-        rnd.rank = tuple(new_rank)
+        keepers = [
+            rnd.hold[s]
+            for s, answer in rnd.history
+            if answer == "keep" and s != seat and rnd.hold[s] >= 0 and not known >> rnd.hold[s] & 1
+        ]
+        draws: list[list[int]] = []
+        weights: list[float] = []
+        for _ in range(RESAMPLE_DRAWS if keepers else 1):
+            order = list(ranks)
+            rng.shuffle(order)
+            new_rank = list(rnd.rank)
+            left = list(tied)
+            rest: list[int] = []
+            for r in order:
+                if left and r not in SPECIALS:
+                    new_rank[left.pop()] = r
+                else:
+                    rest.append(r)
+            for c, r in zip(free, rest, strict=True):
+                new_rank[c] = r
+            weight = 1.0
+            for c in keepers:
+                weight *= KEEP_LIKELIHOOD[new_rank[c]]
+            draws.append(new_rank)
+            weights.append(weight)
+        pick = rng.random() * sum(weights)
+        chosen = draws[-1]
+        for ranked, weight in zip(draws, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                chosen = ranked
+                break
+        rnd.rank = tuple(chosen)
         return new
+
+
+#: How likely a player keeps a card of each rank index (0..19) on its turn (7): measured on
+#: 3,000 matches of four ``basic`` players (Zero to 4: 0-11%, 5: 62%, 6: 89%, 7 up and the
+#: special cards: 95-100%, the Fool 5%), each pulled a tenth of the way towards 1, so that
+#: players who keep otherwise are not ruled out.
+KEEP_LIKELIHOOD: tuple[float, ...] = tuple(
+    0.1 + 0.9 * p
+    for p in (
+        *(0.0, 0.03, 0.05, 0.08, 0.11, 0.62, 0.89, 0.95),
+        *(1.0,) * 11,
+        0.05,
+    )
+)
+#: Deals drawn per sample when some player has kept (the sample is one of them).
+RESAMPLE_DRAWS = 16
 
 
 def new_state(

@@ -1,0 +1,204 @@
+"""Level ``strong`` (engine.search) and the arena for search players: legal, exact from a
+seed, basic's move kept unless clearly beaten, samples that keep what play has shown, and
+``arena --jobs`` / ``--single-deals``."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+from cli_support import run_cardavia as run_cli
+
+from cardavia_cli.engine.agents import agent_rng, decide
+from cardavia_cli.engine.arena import run_arena
+from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.game import LegalActions
+from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.games import GAMES, load_game
+from cardavia_cli.games.cucu.rules import KEEP_LIKELIHOOD
+from cardavia_cli.games.minchiate.tricks import voids
+
+REAL_GAMES = sorted(g for g in GAMES if "strong" in load_game(g).agents)
+
+
+def _cheap(player: SearchPlayer, samples: int = 3) -> SearchPlayer:
+    """``player`` with few samples and no time cap: a test replays exactly."""
+    player.settings = replace(player.settings, samples=samples, budget=None)
+    return player
+
+
+def _position(name: str, decisions: int):
+    """The first real decision after ``decisions`` real decisions of four basic players, in
+    the first game from seed 7 up that lasts that long."""
+    info = load_game(name)
+    basic = make_agents(info, ["basic"] * 4)
+    for seed in range(7, 40):
+        state = info.new_state(seed=seed)
+        done = 0
+        while not state.is_over:
+            if state.at_break:
+                state.next_round()
+                continue
+            if state.forced_action() is None:
+                if done == decisions:
+                    return state
+                done += 1
+            state.push(decide(state, basic[state.to_act]))
+    raise AssertionError(f"no {name} game with {decisions} decisions")
+
+
+def test_every_game_has_a_strong_level() -> None:
+    assert REAL_GAMES == ["cucu", "guandan", "minchiate", "sisepai"]
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_strong_chooses_a_legal_move_and_replays_it_from_the_same_generator(name: str) -> None:
+    state = _position(name, 6)
+    seat = state.to_act
+    picks = []
+    for _ in range(2):
+        player = _cheap(load_game(name).agents["strong"]())
+        rng = agent_rng(state.seed, seat, len(state.history))
+        picks.append(player.search(state.view(seat), LegalActions(state), rng, Belief(state, seat)))
+        report = player.last
+        assert report is not None and report.chosen == picks[-1]
+        assert report.estimates[0].action == player.policy.choose(
+            state.view(seat), LegalActions(state), random.Random(0)
+        )
+    assert picks[0] == picks[1]
+    assert state.is_legal(picks[0])
+
+
+class _Scripted(SearchPlayer):
+    """A search player whose rollouts score by a table of moves: ``gain`` for ``favoured``,
+    0 for the others, plus noise shared by every move of a sample (paired comparison)."""
+
+    def __init__(self, favoured, gain: float, noise: float = 0.0) -> None:
+        super().__init__(_AllMoves(), load_game("sisepai").agents["basic"], SearchSettings(8, None))
+        self.favoured, self.gain, self.noise = favoured, gain, noise
+
+    def _rollout(self, sample, action, seat, rng):
+        shared = self.noise * (len(sample.zones()["dead"]) + rng.random())
+        return shared + (self.gain if action == self.favoured else 0.0)
+
+
+class _AllMoves:
+    def candidates(self, view, legal, preferred, rng):
+        return list(legal)
+
+    def rollout_over(self, state, start):
+        return True
+
+    def score(self, state, start, seat):
+        return 0.0
+
+
+def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> None:
+    """Paired estimates with a margin of 2 standard errors: a move ahead by a clear margin on
+    every sample replaces basic's; equal scores, or a gain below its noise, keep basic's."""
+    state = _position("sisepai", 3)
+    seat = state.to_act
+    legal = LegalActions(state)
+    view = state.view(seat)
+    preferred = load_game("sisepai").agents["basic"]().choose(view, legal, random.Random(0))
+    other = next(a for a in legal if a != preferred)
+
+    def choose(player: SearchPlayer):
+        return player.search(view, legal, random.Random(1), Belief(state, seat))
+
+    assert choose(_Scripted(other, 1.0)) == other
+    assert choose(_Scripted(other, 0.0)) == preferred
+    assert choose(_Scripted(preferred, 1.0)) == preferred
+    noisy = _Scripted(other, 1.0, noise=0.0)
+    noisy.settings = SearchSettings(samples=1, budget=None)
+    assert choose(noisy) == preferred  # one sample: no standard error, nothing is clear
+
+
+def test_minchiate_samples_respect_the_voids_shown_in_play() -> None:
+    """A seat that did not follow suit has none of it in any sample (rules 9.3)."""
+    state = _position("minchiate", 40)
+    shown = voids([*state.tricks, (state.leader, tuple(state.trick))])
+    seat = state.to_act
+    assert any(s != seat and suits for s, suits in shown.items()), "no void shown yet"
+    for k in range(20):
+        sample = Belief(state, seat).sample(random.Random(k))
+        for s, suits in shown.items():
+            if s == seat:
+                continue
+            held = {c.suit for c in sample.hands[s] if not c.is_matto}
+            assert not held & suits, f"seat {s} was dealt a suit it showed it lacks"
+
+
+def test_cucu_keepers_are_sampled_with_high_cards_more_often() -> None:
+    """A seat that kept its card more likely holds a high one: over samples, the mean rank of
+    a keeper's sampled card is above the mean of the hidden cards."""
+    info = load_game("cucu")
+    basic = make_agents(info, ["basic"] * 4)
+    for seed in range(50):
+        state = info.new_state(seed=seed)
+        while not state.is_over and not state.at_break:
+            rnd = state.round
+            seat = state.to_act
+            kept = [s for s, a in rnd.history if a == "keep" and s != seat]
+            view = state.view(seat)
+            hidden_keepers = [s for s in kept if view.cards[s] is None]
+            if hidden_keepers and state.forced_action() is None:
+                keeper = hidden_keepers[0]
+                plain = [Belief(state, seat).sample(random.Random(k)) for k in range(200)]
+                ranks = [s.round.rank[s.round.hold[keeper]] for s in plain]
+                low = sum(r <= 4 for r in ranks) / len(ranks)
+                assert low < 0.15, f"a keeper held Zero to 4 in {low:.0%} of samples"
+                assert KEEP_LIKELIHOOD[0] < KEEP_LIKELIHOOD[10]
+                return
+            state.push(decide(state, basic[seat]))
+    raise AssertionError("no hidden keeper in 50 matches")
+
+
+def test_arena_over_two_processes_gives_the_serial_result() -> None:
+    info = load_game("sisepai")
+    seats = ["basic", "random", "basic", "random"]
+    serial = run_arena(info, seats, deals=8, seed=4, rotate=True)
+    parallel = run_arena(info, seats, deals=8, seed=4, rotate=True, jobs=2, load=load_game)
+    assert serial.wins == parallel.wins and serial.draws == parallel.draws
+    assert [lv.to_json()["wins"] for lv in serial.levels.values()] == [
+        lv.to_json()["wins"] for lv in parallel.levels.values()
+    ]
+    assert [len(lv.decision_times) for lv in serial.levels.values()] == [
+        len(lv.decision_times) for lv in parallel.levels.values()
+    ]
+
+
+def test_single_deals_start_with_a_tribute_and_are_won_by_the_first_out() -> None:
+    info = load_game("guandan")
+    assert info.single_deal is not None
+    state, winners = info.single_deal(11)
+    assert state.level_team is not None and state.previous_places is not None
+    assert state.rounds_finished == 0
+    from cardavia_cli.engine.runner import play_on
+
+    play_on(state, make_agents(info, ["basic"] * 4), max_deals=1)
+    assert state.at_break or state.is_over
+    first = state.places[0]
+    assert winners(state) == sorted({first, (first + 2) % 4})
+
+
+def test_arena_single_deals_on_the_command_line() -> None:
+    done = run_cli("arena", "guandan", "--single-deals", "--deals", "4", "--seed", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["single_deals"] is True and data["deals"] == 4 and data["draws"] == 0
+    assert sum(side["decided"] for side in data["sides"]) == 8
+    refused = run_cli("arena", "sisepai", "--single-deals", "--deals", "4")
+    assert refused.returncode == 2
+    assert "no deals to play alone" in refused.stderr
+
+
+def test_arena_levels_carry_decision_times() -> None:
+    done = run_cli("arena", "cucu", "--deals", "2", "--json")
+    level = json.loads(done.stdout)["levels"][0]
+    assert level["decisions"] > 0
+    times = level["decision_ms"]
+    assert 0 <= times["median"] <= times["p95"] <= times["max"]
