@@ -381,7 +381,10 @@ def test_the_inn_refused_and_the_inn_holders_answer() -> None:
         "for the Zero)",
         "2 refuse swap your Inn for seat 3 (left)'s card",
     ]
-    assert after(text, "2 refuse swap your Inn for seat 3 (left)'s card")[:3] == [
+    told = [ln for ln in after(text, "2 refuse swap your Inn for seat 3 (left)'s card")]
+    assert told[2].startswith("Win chance by 64 sampled deals of the hidden cards: ")
+    del told[2]
+    assert told[:3] == [
         "Hint: accept: no swap; you lose a life in place of seat 3 (left) if their card loses "
         "(not for the Zero)",
         "You have 3 lives: you can spare one for a pact.",
@@ -553,13 +556,17 @@ def test_hint_gives_the_basic_choice_and_the_chances() -> None:
     est = BasicAgent().estimates(view)
     assert est["keep"] == 1.0  # the Lion is the lowest card: kept, it loses
     text = lines_of(out)
-    assert text[-3:-1] == [
+    at = text.index("Hint: swap: ask seat 1 (right) to swap cards with you")
+    assert text[at : at + 2] == [
         "Hint: swap: ask seat 1 (right) to swap cards with you",
         "Keeping, your Lion loses at the showdown with a chance of 100%; asking to swap costs "
         f"{est['swap']:.2f} lives on average (a Hunter or a Cat costs a life at once).",
     ]
     assert decide(session.state, BasicAgent()) == Action.parse("swap")
     assert est["swap"] < est["keep"]
+    # the hint is the strong player's, with the chances its search found
+    assert text[at + 2].startswith("Win chance by 64 sampled deals of the hidden cards: swap ")
+    assert "; keep " in text[at + 2]
 
 
 def test_log_tells_every_event_with_your_cards() -> None:

@@ -164,22 +164,45 @@ def lobby_run(lines: list[str], **kw: object) -> str:
 
 
 def test_lobby_lists_every_registered_game_and_plays_by_number_or_name(home: Path) -> None:
-    played: list[tuple[str, int | None]] = []
+    played: list[tuple[str, int | None, str | None]] = []
     text = lobby_run(
-        ["games", "1", f"play {games()[-1][0]} 42", "play", "play 0", "play nosuch", "quit"],
-        play=lambda g, seed, reader, console: played.append((g, seed)) or 0,
+        ["games", "1", "", f"play {games()[-1][0]} 42 basic", "play", "play 0", "play nosuch"]
+        + ["quit"],
+        play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
     )
     for i, (name, title) in enumerate(GAMES.items(), 1):
         assert f"{i}  {name}" in text and title in text
-    assert played == [(games()[0][0], None), (games()[-1][0], 42)]
+    assert played == [(games()[0][0], None, None), (games()[-1][0], 42, "basic")]
     assert "! play which game?" in text
     assert f"! choose a game from 1 to {len(GAMES)}" in text
     assert "! unknown game 'nosuch'" in text
     assert text.splitlines()[-1] == "Goodbye."
 
 
+def test_lobby_asks_the_level_on_a_terminal_and_takes_it_by_name_or_number(home: Path) -> None:
+    played: list[tuple[str, int | None, str | None]] = []
+    levels = list(load_game("guandan").agents)
+    text = lobby_run(
+        ["play guandan", "3", "play guandan 5", "strong", "play guandan", "expert", "quit"],
+        play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
+    )
+    assert played == [("guandan", None, levels[2]), ("guandan", 5, "strong")]
+    assert f"! unknown level 'expert': choose one of {', '.join(levels)}" in text
+
+
+def test_lobby_asks_no_level_in_a_pipe(home: Path) -> None:
+    played: list[tuple[str, int | None, str | None]] = []
+    out = io.StringIO()
+    lobby = Lobby(
+        make_console(file=out, terminal=False),
+        play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
+    )
+    lobby.run(ListReader(["play cucu 4", "play cucu strong 9", "quit"], interactive=False))
+    assert played == [("cucu", 4, None), ("cucu", 9, "strong")]
+
+
 def test_lobby_plays_a_real_deal_with_the_same_reader_and_comes_back(home: Path) -> None:
-    text = lobby_run(["play sisepai 3", "auto all", "quit", "scores", "quit"])
+    text = lobby_run(["play sisepai 3 basic", "auto all", "quit", "scores", "quit"])
     assert "Si Se Pai, seed 3" in text
     assert "Back in the lobby" in text
     # the deal is recorded: scores shows it (played by auto: left out of the win rate)
@@ -191,7 +214,7 @@ def test_goodbye_only_when_the_program_ends_not_when_a_game_returns_to_the_lobby
 ) -> None:
     """Regression: quitting a game opened from the lobby said "Goodbye." though the lobby
     took over again."""
-    text = lobby_run(["play sisepai 3", "auto all", "quit", "quit"])
+    text = lobby_run(["play sisepai 3", "", "auto all", "quit", "quit"])
     lines = text.splitlines()
     back = next(i for i, ln in enumerate(lines) if ln.startswith("Back in the lobby"))
     assert "Goodbye." not in lines[:back]

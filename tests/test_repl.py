@@ -757,9 +757,11 @@ def test_regression_hint_after_a_claim_names_the_discard_of_its_waits() -> None:
     assert session.view().phase == "discard"
     reply = session.execute("hint")
     session.emit(reply)
-    suggestion = decide(session.state, BasicAgent())
+    assert session.adviser.last is not None  # the hint is the strong player's
+    suggestion = session.adviser.last.chosen
     assert suggestion.verb == "discard"
     card = card_str(suggestion.cards[0])
+    assert f"Hint: discard {card}" in out.getvalue()
     assert f"Waits after discarding {card}: " in out.getvalue()
 
 

@@ -95,6 +95,9 @@ class _AllMoves:
     def score(self, state, start, seat):
         return 0.0
 
+    def chance(self, score):
+        return score
+
 
 def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> None:
     """Paired estimates with a margin of 2 standard errors: a move ahead by a clear margin on

@@ -63,8 +63,9 @@ def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
 
 @LOBBY.command(
     "play",
-    usage="play GAME [SEED]",
-    help="Play a game (its name or number) in the REPL.",
+    usage="play GAME [SEED] [LEVEL]",
+    help="Play a game (its name or number) in the REPL against computer players of LEVEL "
+    "(asked on a terminal when not given; basic by default).",
     complete=_complete_games,
 )
 def _play(lobby: Any, args: str) -> Reply:
@@ -135,7 +136,7 @@ class Lobby:
         self,
         console: Console,
         *,
-        play: Callable[[str, int | None, Any, Any], int] | None = None,
+        play: Callable[[str, int | None, Any, Any, str | None], int] | None = None,
         resume: Callable[[Path, Any, Any], int] | None = None,
     ) -> None:
         self.console = console
@@ -258,18 +259,57 @@ class Lobby:
             return [Problem(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))]
 
     def play(self, args: list[str]) -> Reply:
+        """``play GAME [SEED] [LEVEL]``: a new game; the level of the computer players is
+        asked on a terminal when not given (Enter: basic), never in a pipe."""
+        from cardavia_cli.games import load_game
+
         if not args:
             return [Problem("play which game? type its name or number (games lists them)")]
-        if len(args) > 2:
-            return [Problem("usage: play GAME [SEED]")]
+        if len(args) > 3:
+            return [Problem("usage: play GAME [SEED] [LEVEL]")]
         game = self.game_named(args[0])
-        seed = None
-        if len(args) == 2:
-            seed = parse_seed(args[1])
-            if seed is None:
-                return [Problem(f"{args[1]!r} is not a seed (a whole number, 0 or more)")]
-        self._play(game, seed, self._game_reader(), self.console)
+        levels = [lv for lv in load_game(game).agents]
+        seed = level = None
+        for word in args[1:]:
+            if word.lower() in levels and level is None:
+                level = word.lower()
+                continue
+            number = parse_seed(word)
+            if number is None or seed is not None:
+                return [
+                    Problem(
+                        f"{word!r} is neither a seed (a whole number, 0 or more) nor a level "
+                        f"({', '.join(levels)})"
+                    )
+                ]
+            seed = number
+        if level is None and self.reader is not None and self.reader.interactive:
+            asked = self._ask_level(levels)
+            if isinstance(asked, Problem):
+                return [asked]
+            level = asked
+        self._play(game, seed, self._game_reader(), self.console, level)
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
+
+    def _ask_level(self, levels: list[str]) -> str | Problem | None:
+        """The level typed at the question (its name or number; Enter: the default), a
+        problem for anything else; Ctrl-C or Ctrl-D cancel."""
+        from cardavia_cli.commands.play import DEFAULT_AI
+
+        assert self.reader is not None
+        listed = ", ".join(f"{i}) {lv}" for i, lv in enumerate(levels, 1))
+        try:
+            answer = self.reader.read(f"computer players: {listed} [{DEFAULT_AI}] > ").strip()
+        except (KeyboardInterrupt, EOFError):
+            return Problem("cancelled: no game started")
+        if not answer:
+            return None
+        number = parse_int(answer)
+        if number is not None and 1 <= number <= len(levels):
+            return levels[number - 1]
+        if answer.lower() in levels:
+            return answer.lower()
+        return Problem(f"unknown level {answer!r}: choose one of {', '.join(levels)}")
 
     def resume(self, args: list[str]) -> Reply:
         """``resume [NAME|N]``: continue a save; without a name the most recent unfinished
@@ -368,14 +408,16 @@ class LobbyCompleter(Completer):
             )
 
 
-def _play_game(game: str, seed: int | None, reader: Any, console: Any) -> int:
+def _play_game(
+    game: str, seed: int | None, reader: Any, console: Any, level: str | None = None
+) -> int:
     from cardavia_cli.commands.play import start
 
     return start(
         game,
         seed=seed,
         deal_path=None,
-        ai=None,
+        ai=level,
         save=None,
         reader=reader,
         out=console,

@@ -168,13 +168,26 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
     )
 
 
-def _check_level(game: str, ai: str) -> None:
+def computer_levels(game: str, ai: str) -> list[str]:
+    """The levels of seats 1, 2 and 3 from ``--ai``: one level for all three, or three
+    separated by commas (``basic,strong,random``). Raises ``CardaviaError`` naming an unknown
+    level or a wrong count."""
     from cardavia_cli.engine.errors import CardaviaError
     from cardavia_cli.games import load_game
 
     levels = load_game(game).agents
-    if ai not in levels:
-        raise CardaviaError(f"--ai {ai!r}: unknown computer player level (use {', '.join(levels)})")
+    parts = [p.strip().lower() for p in ai.split(",")]
+    if len(parts) not in (1, 3) or not all(parts):
+        raise CardaviaError(
+            f"--ai {ai!r}: give one level for the three computer players or three separated by "
+            "commas, seats 1 to 3 (e.g. basic,strong,basic)"
+        )
+    for part in parts:
+        if part not in levels:
+            raise CardaviaError(
+                f"--ai {ai!r}: unknown computer player level {part!r} (use {', '.join(levels)})"
+            )
+    return parts * 3 if len(parts) == 1 else parts
 
 
 def start(
@@ -191,7 +204,8 @@ def start(
 ) -> int:
     """Play ``game`` in the REPL: a new deal (of ``seed``, random when ``None``) or the deal
     file ``deal_path`` (replayed; play continues where its actions end). ``ai`` is the level of
-    the computer players (``None``: ``basic``, or the file's seats). With ``save``, the deal is
+    the computer players (``None``: ``basic``, or the file's seats), or three levels separated
+    by commas for seats 1 to 3. With ``save``, the deal is
     saved under that name (or path) after each of the human's decisions and at its end; a save
     already there is replaced only with ``force`` or when the person at a terminal says so.
 
@@ -204,7 +218,7 @@ def start(
     """
 
     if ai is not None:
-        _check_level(game, ai)
+        computer_levels(game, ai)
     lock = _new_save_target(save, game, force) if save is not None else None
     try:
         return _start(game, seed, deal_path, ai, lock, reader, out, farewell)
@@ -238,17 +252,16 @@ def _start(
             raise DealFileError(f"--seed {seed} contradicts the file's seed {header.seed}", where)
         state = replay(header, where)
         if ai is not None:
-            header.seats = [header.seats[0], ai, ai, ai]
+            header.seats = [header.seats[0], *computer_levels(game, ai)]
         origin = _origin(header, where)
         default_name = _default_name(deal_path)
         if header.actions:
             replayed = _replayed("Loaded", where, header, len(header.actions))
     else:
-        level = ai or DEFAULT_AI
         header = DealFile(
             game=game,
             seed=random_seed() if seed is None else seed,
-            seats=["human", level, level, level],
+            seats=["human", *computer_levels(game, ai or DEFAULT_AI)],
         )
         state = new_game_state(header)
     return _session(

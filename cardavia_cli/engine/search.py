@@ -88,18 +88,24 @@ class SearchSpec(Protocol[S_contra]):
         """The value to ``seat`` of the rollout's last ``state`` (higher is better)."""
         ...
 
+    def chance(self, score: float) -> float:
+        """The chance of winning (the deal or match, as the game's hint says) that a rollout
+        scored ``score`` stands for: 0 to 1."""
+        ...
+
 
 @dataclass
 class Estimate:
     """What one decision's search found about one candidate: ``mean`` score, ``gain`` (mean
-    paired gain over the preferred move) and its standard error ``stderr``, over ``n``
-    samples."""
+    paired gain over the preferred move) and its standard error ``stderr``, and ``chance``
+    (the mean win chance, :meth:`SearchSpec.chance`), over ``n`` samples."""
 
     action: Any
     mean: float
     gain: float
     stderr: float
     n: int
+    chance: float = 0.0
 
 
 @dataclass
@@ -166,7 +172,10 @@ class SearchPlayer(Generic[S]):
             for i, action in enumerate(candidates):
                 scores[i].append(self._rollout(sample, action, seat, random.Random(roll_seed)))
             played += 1
-        estimates = [_estimate(a, s, scores[0]) for a, s in zip(candidates, scores, strict=True)]
+        estimates = [
+            _estimate(a, s, scores[0], self.spec.chance)
+            for a, s in zip(candidates, scores, strict=True)
+        ]
         best = estimates[0]
         for e in estimates[1:]:
             clear = e.gain > settings.min_gain and e.gain > settings.margin * e.stderr
@@ -196,7 +205,12 @@ class SearchPlayer(Generic[S]):
         return spec.score(state, sample, seat)
 
 
-def _estimate(action: Any, scores: Sequence[float], base: Sequence[float]) -> Estimate:
+def _estimate(
+    action: Any,
+    scores: Sequence[float],
+    base: Sequence[float],
+    chance: Callable[[float], float],
+) -> Estimate:
     n = len(scores)
     gains = [a - b for a, b in zip(scores, base, strict=True)]
     mean = sum(scores) / n if n else 0.0
@@ -206,7 +220,8 @@ def _estimate(action: Any, scores: Sequence[float], base: Sequence[float]) -> Es
         stderr = math.sqrt(var / n)
     else:
         stderr = math.inf
-    return Estimate(action, mean, gain, stderr, n)
+    won = sum(chance(s) for s in scores) / n if n else 0.0
+    return Estimate(action, mean, gain, stderr, n, won)
 
 
 def deal_over(state: GameState, start: GameState) -> bool:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.text import Text
@@ -52,6 +53,16 @@ class Renderer:
         self.console = console
         self.pager = pager
         self.pause = pause if pause is not None else time.sleep
+
+    @contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        """While the body runs, ``text`` with a spinner on a terminal (nothing elsewhere): a
+        computer player that searches shows that it is thinking."""
+        if not self.console.is_terminal or dumb_terminal():
+            yield
+            return
+        with self.console.status(text, spinner="dots"):
+            yield
 
     def show(self, items: Iterable[Item]) -> None:
         """Print every item, in order."""

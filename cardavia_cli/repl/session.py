@@ -50,7 +50,9 @@ from cardavia_cli.engine.errors import (
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.engine.saves import SaveLock
+from cardavia_cli.engine.search import SearchPlayer
 from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import capital, seat_label
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
@@ -158,6 +160,8 @@ class Session:
         self._keep_settings()
         self.agents: list[Agent] = make_agents(info, seats)
         self.helper: Agent = self.agents[HUMAN]
+        #: The player whose move ``hint`` suggests: the strongest level of the game.
+        self.adviser: Agent = info.agents["strong"]() if "strong" in info.agents else self.helper
         self._fallback = fallback_for(info)
         self._registry: Registry = session_registry(self.ui)
         self.renderer = Renderer(console)
@@ -523,7 +527,14 @@ class Session:
                 break
             if seat != HUMAN:
                 on_error = self._failures.append
-                st.push(decide(st, self.agents[seat], self._fallback, on_error=on_error))
+                agent = self.agents[seat]
+                if isinstance(agent, SearchPlayer) and not st.is_forced():
+                    label = capital(seat_label(seat, HUMAN, partners=self.info.partnerships))
+                    with self.renderer.thinking(f"{label} is thinking..."):
+                        action = decide(st, agent, self._fallback, on_error=on_error)
+                else:
+                    action = decide(st, agent, self._fallback, on_error=on_error)
+                st.push(action)
                 continue
             if not self.settings.forced_automatic:
                 break
@@ -704,11 +715,50 @@ class Session:
         return [Note(f"Cancelled;{still}" if still else "Cancelled.", style="dim")]
 
     def hint(self) -> Reply:
-        """The basic computer player's choice for the human's seat, and the hook's advice."""
+        """The strongest computer player's choice for the human's seat, the hook's advice,
+        and, from a search, the estimated win chance of the best options it compared."""
         if not self.human_to_act():
             return [self._not_deciding()]
-        suggestion = decide(self.state, self.helper, self._fallback)
-        return [self.ui.hint(self.view(), suggestion)]
+        adviser = self.adviser
+        if isinstance(adviser, SearchPlayer) and not self.state.is_forced():
+            with self.renderer.thinking("Thinking..."):
+                suggestion = decide(self.state, adviser, self._fallback)
+        else:
+            suggestion = decide(self.state, adviser, self._fallback)
+        out: Reply = [self.ui.hint(self.view(), suggestion)]
+        if isinstance(adviser, SearchPlayer) and adviser.last is not None:
+            out.extend(self._search_notes(adviser, suggestion))
+        return out
+
+    def _search_notes(self, adviser: SearchPlayer, suggestion: Any) -> Reply:
+        """The search's estimates behind a hint: the win chance of the best options compared
+        (at most three), and basic's move when the search chose another."""
+        report = adviser.last
+        assert report is not None
+        if report.samples == 0 or len(report.estimates) < 2:
+            return []
+        preferred = report.estimates[0].action
+        first = [e for e in report.estimates if e.action == suggestion]
+        if suggestion != preferred:
+            first.append(report.estimates[0])
+        rest = sorted((e for e in report.estimates if e not in first), key=lambda e: -e.mean)
+        best = (first + rest)[:3]
+        parts = [f"{e.action} {100 * e.chance:.0f}%" for e in best]
+        out: Reply = [
+            Note(
+                f"Win chance by {report.samples} sampled deals of the hidden cards: "
+                + "; ".join(parts),
+                style="dim",
+            )
+        ]
+        if suggestion != preferred:
+            out.append(
+                Note(
+                    f"(clearly better than basic's {preferred})",
+                    style="dim",
+                )
+            )
+        return out
 
     def auto(self, every: bool = False) -> Reply:
         """Let the basic computer player decide for the human: once, or (``every``) until the

@@ -252,6 +252,9 @@ class RoundSearch:
             return 1.0 if outcome is not None and outcome.winner == seat else 0.0
         return match_chance(state.lives, seat)
 
+    def chance(self, score: float) -> float:
+        return score
+
 
 #: Samples per decision of level ``strong``.
 STRONG_SAMPLES = 64

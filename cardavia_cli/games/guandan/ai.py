@@ -430,6 +430,9 @@ class DealSearch:
         advance = {2: 3, 3: 2}.get(mate, 1)
         return advance / 3 if first == mine else -advance / 3
 
+    def chance(self, score: float) -> float:
+        return 1.0 if score > 0 else 0.0
+
 
 #: Candidates compared by level ``strong`` at most; samples per decision.
 MAX_CANDIDATES = 6

@@ -185,6 +185,9 @@ class TrickSearch:
         won = 0 if outcome.winner is None else 1 if outcome.winner == side else -1
         return won + (resti[side] - resti[1 - side]) / 20
 
+    def chance(self, score: float) -> float:
+        return 1.0 if score >= 0.5 else 0.0 if score <= -0.5 else 0.5
+
 
 def strong() -> SearchPlayer[MinchiateState]:
     """Level ``strong``: PIMC over the tricks, ``basic`` rolling out (:class:`TrickSearch`)."""

@@ -159,6 +159,9 @@ class DealSearch:
         d = distance(list(state.hands[seat]))
         return (1 / 3) ** d
 
+    def chance(self, score: float) -> float:
+        return score
+
 
 #: Discards compared by level ``strong``; decisions per rollout before it is scored.
 DISCARD_WIDTH = 3
