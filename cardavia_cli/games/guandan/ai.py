@@ -17,7 +17,12 @@ pairs into full houses), and then:
   else with the cheapest play that beats (:func:`~.combos.legal_plays` against the table,
   which lists only the plays that beat it) if breaking the hand costs at most one group or an
   opponent is about to go out; bombs only when an opponent is about to go out, when the bomb
-  leaves at most two groups, or when it goes out.
+  leaves at most two groups, or when it goes out. Unless it goes out or an opponent is about
+  to, it breaks no bomb or straight flush of its split to follow, spends no wild heart on a
+  play below the level rank, and keeps the big joker rather than throw it on a low single.
+
+Every play is declared at the strongest reading of its cards (:func:`strongest`: a same-suit
+straight as a straight flush), never worse than a lower one.
 
 Every choice is checked with ``action in legal``; a refused one falls back to ``pass`` or the
 lowest single.
@@ -261,9 +266,9 @@ class BasicAgent:
         if view.phase == Phase.RETURN:
             choice = self._return(view)
         elif view.leading:
-            choice = self._lead(view)
+            choice = strongest(self._lead(view), view.level)
         else:
-            choice = self._follow(view)
+            choice = strongest(self._follow(view), view.level)
         if choice in legal:
             return choice
         if view.following:
@@ -332,17 +337,27 @@ class BasicAgent:
         if fits and (danger or fits[0].reading.rank < LEVEL_VALUE or len(hand) < 12):
             return self._act(fits[0], level)
         base = len(groups)
-        best: tuple[int, int, int] | None = None
+        kept = _ladder_cards(groups)
+        wild = wild_code(level)
+        best: tuple[int, int, int, int] | None = None
         choice: Action | None = None
         for cards, reading in legal_plays(hand, level, previous):
             if best is not None and reading.tier > best[0]:
                 continue  # a higher tier of the ladder is never cheaper
+            out = len(cards) == len(hand)
             after = group_count(_without(hand, cards), level)
             if reading.tier and not (danger or after <= 2):
                 continue
             if not reading.tier and after > base and not danger:
                 continue
-            key = (reading.tier, after, reading.rank)
+            if not reading.tier and not out and _breaks(cards, hand, kept):
+                continue  # no bomb (or straight flush) broken to follow
+            wilds = sum(1 for c in cards if c == wild)
+            if wilds and not (danger or out) and reading.rank < LEVEL_VALUE:
+                continue  # the wild hearts are kept for where they matter
+            if cards == (RJ,) and not (danger or out) and previous.rank < LEVEL_VALUE:
+                continue  # the big joker is kept for control, not thrown on a low single
+            key = (reading.tier, after, wilds, reading.rank)
             if best is None or key < best:
                 best, choice = key, play_action(cards, reading, level)
         return choice if choice is not None else PASS
@@ -350,6 +365,32 @@ class BasicAgent:
     @staticmethod
     def _act(group: Group, level: int) -> Action:
         return play_action(group.cards, group.reading, level)
+
+
+def strongest(action: Action, level: int) -> Action:
+    """``action`` with its cards at their strongest reading (6.4): a same-suit straight as a
+    straight flush, wild cards at the higher of two ranks. Never worse than a lower reading
+    of the same cards: it beats all they beat, and is harder to beat (a pass stays)."""
+    if action.verb != "play":
+        return action
+    readings = classify(action.cards, level)
+    if len(readings) < 2:
+        return action
+    return play_action(action.cards, max(readings, key=strength), level)
+
+
+def _ladder_cards(groups: Sequence[Group]) -> list[int]:
+    """The face codes of the groups on the ladder (bombs, straight flushes, the joker bomb)
+    of a split hand, one entry per card."""
+    return [c for g in groups if g.on_ladder for c in g.cards]
+
+
+def _breaks(cards: Sequence[int], hand: Sequence[int], kept: Sequence[int]) -> bool:
+    """Whether playing ``cards`` from ``hand`` takes a card from the ladder groups ``kept``:
+    a face played more often than the hand holds it outside them."""
+    if not kept:
+        return False
+    return any(cards.count(c) > hand.count(c) - kept.count(c) for c in set(cards) if c in kept)
 
 
 def _opponents(view: GuandanView) -> list[int]:
