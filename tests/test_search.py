@@ -205,3 +205,23 @@ def test_arena_levels_carry_decision_times() -> None:
     assert level["decisions"] > 0
     times = level["decision_ms"]
     assert 0 <= times["median"] <= times["p95"] <= times["max"]
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_strong_cannot_peek_two_states_alike_to_its_seat_give_the_same_search(name: str) -> None:
+    """The search sees samples of its belief only: on a state and on a twin that looks the
+    same to the seat but holds other hidden cards, it compares the same moves with the same
+    estimates and chooses the same one."""
+    state = _position(name, 9)
+    seat = state.to_act
+    twin = state.resample(seat, random.Random(99))
+    twin.rng = random.Random(12345)
+    assert twin.view(seat) == state.view(seat)
+    reports = []
+    for position in (state, twin):
+        player = _cheap(load_game(name).agents["strong"](), samples=4)
+        rng = agent_rng(position.seed, seat, len(state.history))
+        player.search(position.view(seat), LegalActions(position), rng, Belief(position, seat))
+        assert player.last is not None
+        reports.append([(e.action, e.mean, e.gain) for e in player.last.estimates])
+    assert reports[0] == reports[1]
