@@ -744,13 +744,12 @@ class Session:
         rest = sorted((e for e in report.estimates if e not in first), key=lambda e: -e.mean)
         best = (first + rest)[:3]
         parts = [f"{e.action} {100 * e.chance:.0f}%" for e in best]
-        out: Reply = [
-            Note(
-                f"Win chance by {report.samples} sampled deals of the hidden cards: "
-                + "; ".join(parts),
-                style="dim",
-            )
-        ]
+        line = f"Win chance by {report.samples} sampled deals of the hidden cards: " + "; ".join(
+            parts
+        )
+        if any(e.chance > best[0].chance for e in best[1:]):
+            line += " (no other move is clearly better over these samples)"
+        out: Reply = [Note(line, style="dim")]
         if suggestion != preferred:
             out.append(
                 Note(
