@@ -45,6 +45,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def _basic_by_default(monkeypatch):
+    """Games started without a level play ``basic`` in the tests, for speed (players get
+    ``strong``: ``test_the_default_level_is_strong`` checks it)."""
+    monkeypatch.setattr("cardavia_cli.commands.play.DEFAULT_LEVELS", ("basic",))
+
+
+@pytest.fixture(autouse=True)
 def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own cardavia home (saves, history, scores ledger), never the user's."""
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))

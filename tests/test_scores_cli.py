@@ -258,8 +258,8 @@ def test_regression_auto_all_in_a_pipe_stops_at_a_guandan_break():
     lines = done.stdout.splitlines()
     assert lines.count("Type next to go on.") == 1
     at = lines.index("Type next to go on.")
-    assert lines[at - 4].startswith("Deal 1: 1st seat 2 (partner), 2nd you, ")
-    assert sum(ln.startswith("You (auto): ") for ln in lines) == 15
+    assert lines[at - 4].startswith("Deal 1: 1st seat 1 (right), 2nd seat 3 (left), 3rd you, ")
+    assert sum(ln.startswith("You (auto): ") for ln in lines) == 14
     assert not any(ln.startswith("You (auto): ") for ln in lines[at:])
     # the match is not over: nothing is recorded
     assert json.loads(cli("scores", "list", "--json").stdout)["results"] == []

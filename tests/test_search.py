@@ -225,3 +225,13 @@ def test_strong_cannot_peek_two_states_alike_to_its_seat_give_the_same_search(na
         assert player.last is not None
         reports.append([(e.action, e.mean, e.gain) for e in player.last.estimates])
     assert reports[0] == reports[1]
+
+
+def test_the_default_level_is_strong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players get ``strong`` when they name no level (the suite plays ``basic``, conftest);
+    a game without it gets its first level."""
+    from cardavia_cli.commands import play
+
+    monkeypatch.setattr(play, "DEFAULT_LEVELS", ("strong", "basic"))
+    assert [play.default_level(g) for g in REAL_GAMES] == ["strong"] * 4
+    assert play.default_level("tally") == "basic"

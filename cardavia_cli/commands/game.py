@@ -60,8 +60,8 @@ def game_app(name: str, help: str, play_help: str | None = None) -> typer.Typer:
             "--ai",
             metavar="LEVEL",
             help="Level of the three computer players: random (any legal move), basic (quick "
-            "rules of thumb; the default) or strong (searches sampled deals of the hidden "
-            "cards, up to a second a move); or three levels separated by commas, seats 1 to 3. "
+            "rules of thumb) or strong (searches sampled deals of the hidden cards, up to a "
+            "second a move; the default); or three levels separated by commas, seats 1 to 3. "
             "With --deal it replaces the file's seats.",
             autocompletion=completion.levels,
         ),

@@ -65,7 +65,7 @@ def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
     "play",
     usage="play GAME [SEED] [LEVEL]",
     help="Play a game (its name or number) in the REPL against computer players of LEVEL "
-    "(asked on a terminal when not given; basic by default).",
+    "(asked on a terminal when not given; strong by default).",
     complete=_complete_games,
 )
 def _play(lobby: Any, args: str) -> Reply:
@@ -260,7 +260,7 @@ class Lobby:
 
     def play(self, args: list[str]) -> Reply:
         """``play GAME [SEED] [LEVEL]``: a new game; the level of the computer players is
-        asked on a terminal when not given (Enter: basic), never in a pipe."""
+        asked on a terminal when not given (Enter: the default level), never in a pipe."""
         from cardavia_cli.games import load_game
 
         if not args:
@@ -284,22 +284,23 @@ class Lobby:
                 ]
             seed = number
         if level is None and self.reader is not None and self.reader.interactive:
-            asked = self._ask_level(levels)
+            asked = self._ask_level(game, levels)
             if isinstance(asked, Problem):
                 return [asked]
             level = asked
         self._play(game, seed, self._game_reader(), self.console, level)
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
 
-    def _ask_level(self, levels: list[str]) -> str | Problem | None:
+    def _ask_level(self, game: str, levels: list[str]) -> str | Problem | None:
         """The level typed at the question (its name or number; Enter: the default), a
         problem for anything else; Ctrl-C or Ctrl-D cancel."""
-        from cardavia_cli.commands.play import DEFAULT_AI
+        from cardavia_cli.commands.play import default_level
 
         assert self.reader is not None
+        default = default_level(game)
         listed = ", ".join(f"{i}) {lv}" for i, lv in enumerate(levels, 1))
         try:
-            answer = self.reader.read(f"computer players: {listed} [{DEFAULT_AI}] > ").strip()
+            answer = self.reader.read(f"computer players: {listed} [{default}] > ").strip()
         except (KeyboardInterrupt, EOFError):
             return Problem("cancelled: no game started")
         if not answer:
