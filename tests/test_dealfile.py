@@ -609,3 +609,31 @@ def test_regression_a_nul_byte_in_a_deal_file_name_is_one_line():
         assert str(info.value) == (
             f"{shown}: not a file name: it holds a NUL byte (\\x00), which no file name can hold"
         )
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "key"),
+    [
+        (
+            ['levels = ["5", "2"]', "level_team = 7", "previous_places = [0, 1, 2, 3]"],
+            5,
+            "level_team",
+        ),
+        (
+            ['levels = ["5", "2"]', "level_team = 0", "previous_places = [0, 0, 0, 0]"],
+            6,
+            "previous_places",
+        ),
+    ],
+)
+def test_regression_a_bad_match_key_names_its_own_line(lines, line, key) -> None:
+    """A bad Guandan match key was reported at the line of the first match key (levels)."""
+    from cardavia_cli.engine.errors import DealFileError
+    from cardavia_cli.games.deals import parse_deal
+
+    text = "\n".join(
+        ['game = "guandan"', "seed = 1", 'seats = ["human", "basic", "basic", "basic"]', *lines]
+    )
+    with pytest.raises(DealFileError) as caught:
+        parse_deal(text, "deal.toml")
+    assert str(caught.value).startswith(f"deal.toml, line {line}: '{key}'")

@@ -66,8 +66,8 @@ def test_ctrl_d_asks_like_quit_and_the_autosave_resumes(home: Path) -> None:
     assert session.run(reader) == 0
     lines = [ln for ln in out.getvalue().splitlines() if ln.startswith(("!", "This", "Good"))]
     asked = (
-        "! this deal is not saved: type save [NAME] first, or quit (or Ctrl-D) again to leave "
-        "(the autosave keeps it)"
+        "! this deal has no save of its own (only the autosave keeps it): type save [NAME] "
+        "first, or quit (or Ctrl-D) again to leave"
     )
     # the first Ctrl-D asks; a command in between disarms it; two in a row leave
     assert lines == [
@@ -183,10 +183,15 @@ def test_lobby_asks_the_level_on_a_terminal_and_takes_it_by_name_or_number(home:
     played: list[tuple[str, int | None, str | None]] = []
     levels = list(load_game("guandan").agents)
     text = lobby_run(
-        ["play guandan", "3", "play guandan 5", "strong", "play guandan", "expert", "quit"],
+        ["play guandan", "3", "play guandan 5", "strong", "play guandan", "expert", "", "quit"],
         play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
     )
-    assert played == [("guandan", None, levels[2]), ("guandan", 5, "strong")]
+    assert played == [
+        ("guandan", None, levels[2]),
+        ("guandan", 5, "strong"),
+        ("guandan", None, None),
+    ]
+    # a bad answer is asked again, not taken back to the lobby
     assert f"! unknown level 'expert': choose one of {', '.join(levels)}" in text
 
 

@@ -136,7 +136,7 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
         "and 2H is",
         "wild. First out wins the deal; the match is won at level A.",
         "Type help for the commands; Tab completes verbs and cards.",
-        "Deal 1, played at level 2 (a match's first deal: nobody declares).",
+        "Deal 1, played at level 2 (a match's first deal: no declaring team, no tribute).",
     ]
     # the hand by strength at level 2 (rules 3, 6.1), equal strengths grouped, the wild marked
     hand = (
@@ -281,9 +281,15 @@ def test_next_between_deals_then_restart(_home: Path) -> None:
     nxt = [ln for ln in lines if ln.startswith("The next deal is played at ")]
     assert len(nxt) == 1 and nxt[0].endswith("tribute first (rules 7.1).")
     starts = [ln for ln in lines if ln.startswith("Deal ") and "played at level" in ln]
-    assert starts[0] == "Deal 1, played at level 2 (a match's first deal: nobody declares)."
+    assert (
+        starts[0]
+        == "Deal 1, played at level 2 (a match's first deal: no declaring team, no tribute)."
+    )
     assert starts[1].startswith("Deal 2, played at level ")
-    assert starts[-1] == "Deal 1, played at level 2 (a match's first deal: nobody declares)."
+    assert (
+        starts[-1]
+        == "Deal 1, played at level 2 (a match's first deal: no declaring team, no tribute)."
+    )
     assert any(" pays tribute to " in ln or "No tribute this deal" in ln for ln in lines)
     assert session.state.rounds_finished == 0
 

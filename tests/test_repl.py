@@ -515,7 +515,7 @@ def test_quit_on_a_terminal_asks_once_for_an_unsaved_deal() -> None:
     reader = ListReader(["claim yE yE", "quit", "quit", "hand"], interactive=True)
     assert session.run(reader) == 0
     text = out.getvalue()
-    assert "this deal is not saved" in text and "Goodbye." in text
+    assert "this deal has no save of its own" in text and "Goodbye." in text
     assert reader.read("") == "hand"  # the second quit left: the last line was never read
 
 

@@ -82,7 +82,7 @@ def test_ctrl_c_after_quit_asked_cancels_the_quit() -> None:
     out = io.StringIO()
     session = sisepai_session(out)
     session.run(Keys(["auto", "quit", "^C", "quit", "quit"]))
-    asked = [ln for ln in lines_of(out) if ln.startswith("! this deal is not saved")]
+    asked = [ln for ln in lines_of(out) if ln.startswith("! this deal has no save of its own")]
     assert len(asked) == 2 and "Cancelled; you are still to play." in lines_of(out)
 
 
@@ -242,3 +242,27 @@ def test_a_bad_pace_in_the_environment_is_one_line(monkeypatch: pytest.MonkeyPat
         in lines_of(out)
     )
     assert session.pace == 0.3
+
+
+def test_regression_ctrl_c_during_auto_all_stops_the_run_not_the_program() -> None:
+    """Ctrl-C while computer players decided (auto all, a strong player thinking) ended the
+    program with exit 130; now the run stops between two moves and the prompt comes back."""
+    session, out = make_guandan(scripts=SCRIPTS)
+
+    class Interrupting:
+        name = "interrupting"
+        calls = 0
+
+        def choose(self, view, legal, rng):
+            Interrupting.calls += 1
+            if Interrupting.calls == 3:
+                raise KeyboardInterrupt
+            return legal[0]
+
+    session.helper = Interrupting()
+    before = len(session.state.history)
+    assert session.run(Keys(["auto all", "table", "quit", "quit"])) == 0
+    said = lines_of(out)
+    assert "Stopped; log tells what was played." in said
+    assert len(session.state.history) > before  # the moves before Ctrl-C were kept
+    session.state.view(HUMAN)  # and the game is whole: it still answers

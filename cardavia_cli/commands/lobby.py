@@ -292,25 +292,28 @@ class Lobby:
         return [Note("Back in the lobby (help lists the commands).", style="dim")]
 
     def _ask_level(self, game: str, levels: list[str]) -> str | Problem | None:
-        """The level typed at the question (its name or number; Enter: the default), a
-        problem for anything else; Ctrl-C or Ctrl-D cancel."""
+        """The level typed at the question (its name or number; Enter: the default), asked
+        again after anything else; Ctrl-C or Ctrl-D cancel (a problem)."""
         from cardavia_cli.commands.play import default_level
 
         assert self.reader is not None
         default = default_level(game)
         listed = ", ".join(f"{i}) {lv}" for i, lv in enumerate(levels, 1))
-        try:
-            answer = self.reader.read(f"computer players: {listed} [{default}] > ").strip()
-        except (KeyboardInterrupt, EOFError):
-            return Problem("cancelled: no game started")
-        if not answer:
-            return None
-        number = parse_int(answer)
-        if number is not None and 1 <= number <= len(levels):
-            return levels[number - 1]
-        if answer.lower() in levels:
-            return answer.lower()
-        return Problem(f"unknown level {answer!r}: choose one of {', '.join(levels)}")
+        while True:
+            try:
+                answer = self.reader.read(f"computer players: {listed} [{default}] > ").strip()
+            except (KeyboardInterrupt, EOFError):
+                return Problem("cancelled: no game started")
+            if not answer:
+                return None
+            number = parse_int(answer)
+            if number is not None and 1 <= number <= len(levels):
+                return levels[number - 1]
+            if answer.lower() in levels:
+                return answer.lower()
+            self.renderer.show(
+                [Problem(f"unknown level {answer!r}: choose one of {', '.join(levels)}")]
+            )
 
     def resume(self, args: list[str]) -> Reply:
         """``resume [NAME|N]``: continue a save; without a name the most recent unfinished

@@ -281,8 +281,15 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
         df.settings = _settings(data["settings"], at_line(where, text, "settings"))
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
-        first = next((k for k in info.match_keys if k in data), None)
-        match = info.validate_match(match, at_line(where, text, first) if first else where)
+        try:
+            match = info.validate_match(match, where)
+        except DealFileError as exc:
+            # the line of the key the message names (its first quoted match key), else of the
+            # first match key given
+            message = str(exc).removeprefix(f"{where}: ")
+            named = [k for k in match if f"'{k}'" in message]
+            key = min(named, key=lambda k: message.index(f"'{k}'")) if named else next(iter(match))
+            raise DealFileError(message, at_line(where, text, key)) from None
     df.match = match
     df.where = where
     return df

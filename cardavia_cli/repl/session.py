@@ -30,7 +30,10 @@ from __future__ import annotations
 import logging
 import secrets
 import shutil
-from collections.abc import Mapping, Sequence
+import signal
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +91,23 @@ __all__ = [
     "toolbar_text",
     "you_wording",
 ]
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """SIGINT blocked for the body (where the platform can, on the main thread); one that
+    arrives meanwhile is delivered as it ends."""
+    can = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if not can:
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def random_seed() -> int:
@@ -367,8 +387,22 @@ class Session:
                 # the game is unchanged
                 self.emit(self.interrupt())
                 continue
-            self.emit(self.execute(line))
+            try:
+                reply = self.execute(line)
+            except KeyboardInterrupt:
+                # Ctrl-C during a long run (auto all, computer players thinking): the run
+                # stops between two moves (a move is never cut in half, see _push)
+                self.emit(self.interrupt())
+                self.emit([Note("Stopped; log tells what was played.", style="dim")])
+                continue
+            self.emit(reply)
         return 0
+
+    def _push(self, action: Any) -> None:
+        """Play ``action`` with Ctrl-C held back until it is played: an interrupt stops a
+        run between two moves, never inside one."""
+        with _uninterrupted():
+            self.state.push(action)
 
     def begin(self) -> Reply:
         """The start: the intro, the automatic steps up to the human's first decision."""
@@ -534,19 +568,19 @@ class Session:
                         action = decide(st, agent, self._fallback, on_error=on_error)
                 else:
                     action = decide(st, agent, self._fallback, on_error=on_error)
-                st.push(action)
+                self._push(action)
                 continue
             if not self.settings.forced_automatic:
                 break
             forced = st.forced_action()
             if forced is not None:
-                st.push(forced)
+                self._push(forced)
                 continue
             answer = self.ui.auto_answer(self.view())
             if answer is not None:
                 self.narrator.given(len(st.history))
                 self._ruled += 1
-                st.push(st.parse_action(answer))
+                self._push(st.parse_action(answer))
                 continue
             break
         if summary:
@@ -626,7 +660,7 @@ class Session:
             self.narrator.typed_forced(len(st.history))
         else:
             self.keeper.decided()
-        st.push(action)
+        self._push(action)
         return self.advance()
 
     def _numbered(self, text: str) -> str:
@@ -775,7 +809,7 @@ class Session:
             self.keeper.decided()
             if not st.is_forced():
                 self._auto += 1  # a real decision (the ledger counts no forced answer)
-            st.push(action)
+            self._push(action)
             if not every:
                 out.extend(self.advance())
                 break
@@ -883,9 +917,12 @@ class Session:
             self._armed = "quit"
             return [
                 Problem(
-                    f"this {self.noun} is not saved: type save [NAME] first, or quit (or "
-                    "Ctrl-D) again to leave"
-                    + (" (the autosave keeps it)" if self.keeper.backed_up() else "")
+                    (
+                        f"this {self.noun} has no save of its own (only the autosave keeps it): "
+                        if self.keeper.backed_up()
+                        else f"this {self.noun} is not saved: "
+                    )
+                    + "type save [NAME] first, or quit (or Ctrl-D) again to leave"
                 )
             ]
         self._quit = True

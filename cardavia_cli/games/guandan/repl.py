@@ -231,7 +231,10 @@ class _Teller:
             case Start(deal=deal, level=at, level_team=level_team):
                 text = f"Deal {deal}, played at level {level_str(at)}"
                 if level_team is None:
-                    return Text(f"{text} (a match's first deal: nobody declares).", style="bold")
+                    return Text(
+                        f"{text} (a match's first deal: no declaring team, no tribute).",
+                        style="bold",
+                    )
                 return Text(f"{text}, {team_own(level_team, me)} level.", style="bold")
             case Deal(cards=cards):
                 ordered = sorted(cards, key=lambda c: (is_wild(c, level), c))
