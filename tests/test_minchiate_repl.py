@@ -478,3 +478,14 @@ def test_the_matto_is_offered_to_follow_only_when_held() -> None:
     assert play_refusal(hand, trumps, set(), parse_card("KS")) == (
         "trumps are to follow: play a trump (rules 9.3.2), not KS"
     )
+
+
+def test_regression_several_numbered_discards_at_once() -> None:
+    """``discard 4 5`` said "'4' is not a Minchiate card" though the prompt offers discards
+    by number, a few at a time: now it discards the 4th and 5th listed cards at once."""
+    session, _ = make_session(dealer=1)
+    choices = session.ui.choices(session.view())
+    fourth, fifth = (choices[i].split(" ", 1)[1] for i in (3, 4))
+    session.run(ListReader(["discard 4 5"]))
+    mine = [r.text for r in session.state.history if r.seat == HUMAN and not r.forced]
+    assert mine and sorted(mine[0].split()[1:]) == sorted([fourth, fifth])

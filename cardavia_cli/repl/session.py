@@ -666,9 +666,16 @@ class Session:
     def _numbered(self, text: str) -> str:
         """``VERB N`` read as the ``N``-th listed choice when that choice is a ``VERB``
         action and the game does not read ``VERB N`` itself (``discard 3``: the third card of
-        the numbered discards); else ``text`` as it is."""
+        the numbered discards; ``discard 3 5`` the third and fifth at once); else ``text`` as
+        it is."""
         verb, _, rest = text.strip().partition(" ")
         rest = rest.strip()
+        numbers = rest.split()
+        if len(numbers) > 1 and all(is_number(w) for w in numbers):
+            # several numbered choices of one verb at once (discard 4 5): their words joined
+            return " ".join(
+                [verb, *(self._numbered(f"{verb} {w}").split(" ", 1)[1] for w in numbers)]
+            )
         if not is_number(rest):
             return text
         try:
