@@ -55,8 +55,9 @@ class SearchSettings:
     """How hard a :class:`SearchPlayer` searches.
 
     ``samples``: determinizations per decision (fixed, so a decision replays exactly);
-    ``budget``: a cap in seconds of CPU time (``time.process_time``) on one decision, checked
-    between samples, ``None`` for none (at least one sample is always played); ``margin``: the
+    ``budget``: a cap in seconds of CPU time (``time.process_time``) on one decision: no
+    sample is begun that would end past it at the pace so far, ``None`` for none (at least
+    one sample is always played); ``margin``: the
     standard errors by which a candidate's mean paired gain must exceed zero to replace the
     preferred move; ``min_gain``: the smallest mean gain (in the units of
     :meth:`SearchSpec.score`) that does; ``horizon``: decisions per rollout before it is
@@ -165,8 +166,10 @@ class SearchPlayer(Generic[S]):
         settings = self.settings
         played = 0
         for _ in range(settings.samples):
-            if played and settings.budget is not None and self.clock() - start > settings.budget:
-                break
+            if played and settings.budget is not None:
+                spent = self.clock() - start
+                if spent + spent / played > settings.budget:
+                    break  # the next sample would end past the budget
             sample = belief.sample(random.Random(rng.getrandbits(64)))
             roll_seed = rng.getrandbits(64)
             for i, action in enumerate(candidates):
