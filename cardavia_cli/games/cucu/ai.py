@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.games.cucu.cards import CAT, CUCKOO, FOOL, HORSE, HUNTER, INN, NUM_RANKS, ZERO
 from cardavia_cli.games.cucu.cards import RANKS as NAMES
 from cardavia_cli.games.cucu.rules import (
@@ -244,7 +244,7 @@ class RoundSearch:
         return list(legal)
 
     def rollout_over(self, state: CucuState, start: CucuState) -> bool:
-        return state.is_over or state.at_break or state.rounds_finished > start.rounds_finished
+        return deal_over(state, start)
 
     def score(self, state: CucuState, start: CucuState, seat: int) -> float:
         if state.is_over:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -455,7 +455,7 @@ class DealSearch:
         return unique[:MAX_CANDIDATES]
 
     def rollout_over(self, state: GuandanState, start: GuandanState) -> bool:
-        return state.is_over or state.at_break or state.rounds_finished > start.rounds_finished
+        return deal_over(state, start)
 
     def score(self, state: GuandanState, start: GuandanState, seat: int) -> float:
         mine = team(seat)
