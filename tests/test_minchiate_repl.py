@@ -489,3 +489,21 @@ def test_regression_several_numbered_discards_at_once() -> None:
     session.run(ListReader(["discard 4 5"]))
     mine = [r.text for r in session.state.history if r.seat == HUMAN and not r.forced]
     assert mine and sorted(mine[0].split()[1:]) == sorted([fourth, fifth])
+
+
+def test_regression_discard_refusals_speak_to_you_not_to_seat_0() -> None:
+    """ "T29 not in the hand of seat 0", "seat 0 owes 2 discards" were said to the person."""
+    done = run_cardavia(
+        "minchiate",
+        "play",
+        "--seed",
+        "2",
+        "--ai",
+        "basic",
+        stdin="discard T29\ndiscard 1 2 3 4 5 6\n",
+    )
+    refusals = [ln for ln in done.stdout.splitlines() if ln.startswith("!")]
+    assert refusals == [
+        "! discard (2 to go): T29 not in your hand (7.2)",
+        "! discard (2 to go): you owe 2 discards, not 6 (rules 7.2)",
+    ]

@@ -11,8 +11,9 @@ from cardavia_cli.repl.narrator import HUMAN
 def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
     """An engine message (or error) as said to the person at ``seat``: a refusal of that
     seat's action (the error's ``seat`` field) or a message naming that seat first drops the
-    leading ``seat N, `` and keeps the phase and the rule; ``by seat N`` becomes ``by you``
-    and ``seat N's`` becomes ``your``.
+    leading ``seat N, `` and keeps the phase and the rule; ``by seat N`` becomes ``by you``,
+    ``seat N's`` and ``the hand of seat N`` become ``your`` and ``your hand``, ``seat N owes``
+    and ``seat N has`` become ``you owe`` and ``you have``.
 
     >>> you_wording(IllegalActionError("seat 0, lead: a leader may not pass", seat=0,
     ...                                phase="lead"))
@@ -21,12 +22,24 @@ def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
     'claim round on gC (drawn by seat 2): gC x2 is not in the hand'
     >>> you_wording("seat 1, claim round on gC (drawn by seat 0): nope")
     'seat 1, claim round on gC (drawn by you): nope'
+    >>> you_wording("seat 0 owes 2 discards, not 3 (rules 7.2)")
+    'you owe 2 discards, not 3 (rules 7.2)'
+    >>> you_wording("T29 not in the hand of seat 0 (7.2)")
+    'T29 not in your hand (7.2)'
     """
     text = str(message)
     if not isinstance(message, IllegalActionError) or message.seat in (None, seat):
         for head in (f"seat {seat}, ", f"Seat {seat}, "):
             text = text.removeprefix(head)
-    return text.replace(f"by seat {seat}", "by you").replace(f"seat {seat}'s", "your")
+    for said, meant in (
+        (f"by seat {seat}", "by you"),
+        (f"seat {seat}'s", "your"),
+        (f"the hand of seat {seat}", "your hand"),
+        (f"seat {seat} owes", "you owe"),
+        (f"seat {seat} has", "you have"),
+    ):
+        text = text.replace(said, meant)
+    return text
 
 
 def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
