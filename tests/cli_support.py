@@ -17,10 +17,11 @@ import io
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cardavia_cli.app import main
+from cardavia_cli.repl.reader import ListReader
 
 
 def _pipe(data: bytes = b"") -> io.TextIOWrapper:
@@ -90,3 +91,19 @@ def run_module(
         env=full,
         timeout=120,
     )
+
+
+class Keys(ListReader):
+    """Lines typed at a terminal (``interactive`` by default), where ``^C`` is Ctrl-C and
+    ``^D`` is Ctrl-D (the end of input)."""
+
+    def __init__(self, lines: Iterable[str], interactive: bool = True) -> None:
+        super().__init__(lines, interactive=interactive)
+
+    def read(self, prompt: str) -> str:
+        line = super().read(prompt)
+        if line == "^C":
+            raise KeyboardInterrupt
+        if line == "^D":
+            raise EOFError
+        return line

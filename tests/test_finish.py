@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import run_cardavia
+from cli_support import Keys, run_cardavia
 from rich.table import Table
 from typer.testing import CliRunner
 
@@ -47,18 +47,6 @@ def session_on(out: io.StringIO, *, seed: int = 3, terminal: bool = False, width
 
 
 # -- 1. Ctrl-C and Ctrl-D lose nothing ----------------------------------------------------------
-class Keys(ListReader):
-    """Lines, where ``^C`` is Ctrl-C and ``^D`` is Ctrl-D (the end of input)."""
-
-    def read(self, prompt: str) -> str:
-        line = super().read(prompt)
-        if line == "^C":
-            raise KeyboardInterrupt
-        if line == "^D":
-            raise EOFError
-        return line
-
-
 def test_ctrl_d_asks_like_quit_and_the_autosave_resumes(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)

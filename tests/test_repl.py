@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from cli_support import run_cardavia, run_module
+from cli_support import Keys, run_cardavia, run_module
 from rich.console import Console
 
 from cardavia_cli.engine.agents import decide
@@ -1006,20 +1006,10 @@ def test_regression_a_resumed_deal_marks_forced_claims_as_play_does(_home: Path)
 
 
 # -- saves that are never lost -------------------------------------------------------------------
-class CtrlD(ListReader):
-    """Lines on a terminal, ``^D`` being Ctrl-D (the end of input)."""
-
-    def read(self, prompt: str) -> str:
-        line = super().read(prompt)
-        if line == "^D":
-            raise EOFError
-        return line
-
-
 def left_on_a_terminal(seed: int) -> tuple[Session, str]:
     """A deal of ``seed`` left after one decision with Ctrl-D twice; its session and output."""
     session, out = make_session(seed=seed)
-    session.run(CtrlD(["auto", "^D", "^D"], interactive=True))
+    session.run(Keys(["auto", "^D", "^D"], interactive=True))
     return session, out.getvalue()
 
 

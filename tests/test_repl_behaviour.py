@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
-from cli_support import run_cardavia
+from cli_support import Keys, run_cardavia
 from test_guandan_repl import SCRIPTS
 from test_guandan_repl import make as make_guandan
 from test_repl import COMPLETE20, build_deck, make_session
@@ -25,19 +25,6 @@ from cardavia_cli.repl.session import HUMAN, Session
 def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-class Keys(ListReader):
-    """Lines on a terminal, where ``^C`` is Ctrl-C."""
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__(lines, interactive=True)
-
-    def read(self, prompt: str) -> str:
-        line = super().read(prompt)
-        if line == "^C":
-            raise KeyboardInterrupt
-        return line
 
 
 def lines_of(out: io.StringIO) -> list[str]:

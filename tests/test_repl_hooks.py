@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import Keys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -598,15 +599,8 @@ def test_end_of_input_and_ctrl_c() -> None:
     run(session, [], interactive=False)
     assert "not saved" not in out.getvalue()
 
-    class CtrlC(ListReader):
-        def read(self, prompt: str) -> str:
-            line = super().read(prompt)
-            if line == "^C":
-                raise KeyboardInterrupt
-            return line
-
     session, out = make()
-    reader = CtrlC(["^C", "bid d6"], interactive=True)
+    reader = Keys(["^C", "bid d6"], interactive=True)
     assert session.run(reader) == 0
     assert human_actions(session) == ["bid d6"]
     assert reader.prompts == ["bid > ", "bid > ", "play > ", "play > "]

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run_cardavia, run_module
+from cli_support import Keys, run_cardavia, run_module
 from rich.console import Console
 
 from cardavia_cli.engine.saves import (
@@ -153,22 +153,12 @@ class Failing(ListReader):
             raise RuntimeError("the terminal went away") from None
 
 
-class CtrlD(ListReader):
-    """Lines on a terminal, ``^D`` being Ctrl-D."""
-
-    def read(self, prompt: str) -> str:
-        line = super().read(prompt)
-        if line == "^D":
-            raise EOFError
-        return line
-
-
 @pytest.mark.parametrize(
     "reader",
     [
         ListReader(["auto", "quit"]),
         ListReader(["auto"]),  # the end of piped input
-        CtrlD(["auto", "^D", "^D"], interactive=True),
+        Keys(["auto", "^D", "^D"], interactive=True),
         Failing(["auto"]),
     ],
     ids=["quit", "end of input", "ctrl-d", "crash"],
