@@ -95,23 +95,30 @@ def _how(entry: Any) -> str:
     return entry.source
 
 
+#: The filters that ``list`` and ``export`` share.
+GAME_OPTION = typer.Option(
+    None,
+    "--game",
+    metavar="GAME",
+    help="Only this game (any case).",
+    autocompletion=completion.games,
+)
+SINCE_OPTION = typer.Option(
+    None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
+)
+UNTIL_OPTION = typer.Option(
+    None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
+)
+ALL_OPTION = typer.Option(False, "--all", help=_ALL_HELP)
+
+
 @app.command("list")
 @guarded
 def list_(
-    game: str | None = typer.Option(
-        None,
-        "--game",
-        metavar="GAME",
-        help="Only this game (any case).",
-        autocompletion=completion.games,
-    ),
-    since: str | None = typer.Option(
-        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
-    ),
-    until: str | None = typer.Option(
-        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
-    ),
-    everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
+    game: str | None = GAME_OPTION,
+    since: str | None = SINCE_OPTION,
+    until: str | None = UNTIL_OPTION,
+    everything: bool = ALL_OPTION,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """List the finished deals and matches, oldest first, and a summary per game.
@@ -246,20 +253,10 @@ def export(
         metavar="FILE|-",
         help="Write to this file (atomically); - is standard output.",
     ),
-    game: str | None = typer.Option(
-        None,
-        "--game",
-        metavar="GAME",
-        help="Only this game (any case).",
-        autocompletion=completion.games,
-    ),
-    since: str | None = typer.Option(
-        None, "--since", metavar="DATE", help="From this day (YYYY-MM-DD, UTC)."
-    ),
-    until: str | None = typer.Option(
-        None, "--until", metavar="DATE", help="Up to this day (YYYY-MM-DD, UTC)."
-    ),
-    everything: bool = typer.Option(False, "--all", help=_ALL_HELP),
+    game: str | None = GAME_OPTION,
+    since: str | None = SINCE_OPTION,
+    until: str | None = UNTIL_OPTION,
+    everything: bool = ALL_OPTION,
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:
     """Export the finished deals and matches: CSV of scalar columns (one per field: finished
