@@ -152,12 +152,8 @@ class SearchPlayer(Generic[S]):
         """The move to make: the preferred move unless a candidate is clearly better."""
         start = self.clock()
         preferred = self.policy.choose(view, legal, random.Random(rng.getrandbits(64)))
-        candidates = self.spec.candidates(view, legal, preferred, rng)
-        if preferred not in candidates:
-            candidates.insert(0, preferred)
-        else:
-            candidates.remove(preferred)
-            candidates.insert(0, preferred)
+        offered = self.spec.candidates(view, legal, preferred, rng)
+        candidates = [preferred, *(a for a in offered if a != preferred)]
         if len(candidates) == 1:
             self.last = SearchReport([Estimate(preferred, 0.0, 0.0, 0.0, 0)], preferred, 0, 0.0)
             return preferred

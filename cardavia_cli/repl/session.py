@@ -398,6 +398,16 @@ class Session:
             self.emit(reply)
         return 0
 
+    def _decide(self, agent: Agent, thinking: str) -> Any:
+        """``agent``'s action for the seat to act (failures told to the session); a search
+        player's real decision shows ``thinking`` with a spinner on a terminal meanwhile."""
+        st = self.state
+        on_error = self._failures.append
+        if not isinstance(agent, SearchPlayer) or st.is_forced():
+            return decide(st, agent, self._fallback, on_error=on_error)
+        with self.renderer.thinking(thinking):
+            return decide(st, agent, self._fallback, on_error=on_error)
+
     def _push(self, action: Any) -> None:
         """Play ``action`` with Ctrl-C held back until it is played: an interrupt stops a
         run between two moves, never inside one."""
@@ -560,15 +570,8 @@ class Session:
             if seat is None:
                 break
             if seat != HUMAN:
-                on_error = self._failures.append
-                agent = self.agents[seat]
-                if isinstance(agent, SearchPlayer) and not st.is_forced():
-                    label = capital(seat_label(seat, HUMAN, partners=self.info.partnerships))
-                    with self.renderer.thinking(f"{label} is thinking..."):
-                        action = decide(st, agent, self._fallback, on_error=on_error)
-                else:
-                    action = decide(st, agent, self._fallback, on_error=on_error)
-                self._push(action)
+                label = capital(seat_label(seat, HUMAN, partners=self.info.partnerships))
+                self._push(self._decide(self.agents[seat], f"{label} is thinking..."))
                 continue
             if not self.settings.forced_automatic:
                 break
@@ -761,11 +764,7 @@ class Session:
         if not self.human_to_act():
             return [self._not_deciding()]
         adviser = self.adviser
-        if isinstance(adviser, SearchPlayer) and not self.state.is_forced():
-            with self.renderer.thinking("Thinking..."):
-                suggestion = decide(self.state, adviser, self._fallback)
-        else:
-            suggestion = decide(self.state, adviser, self._fallback)
+        suggestion = self._decide(adviser, "Thinking...")
         out: Reply = [self.ui.hint(self.view(), suggestion)]
         if isinstance(adviser, SearchPlayer) and adviser.last is not None:
             out.extend(self._search_notes(adviser, suggestion))

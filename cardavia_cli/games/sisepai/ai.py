@@ -57,20 +57,24 @@ def reach(counts: list[int], live: Sequence[int], base: int | None = None) -> in
     return total
 
 
-def best_discard(counts: list[int], live: Sequence[int]) -> tuple[int, int, int] | None:
-    """``(distance, -reach, code)`` of the best discard from ``counts`` (``None`` if only
-    Generals and flowers are left)."""
-    best = None
+def discard_keys(counts: list[int], live: Sequence[int]) -> list[tuple[int, int, int]]:
+    """``(distance, -reach, code)`` of every discard from ``counts`` but the Generals and
+    flowers (which are never discarded), in code order."""
+    keys = []
     for code in range(FLOWER):
         if not counts[code] or is_general(code):
             continue
         counts[code] -= 1
         d = distance(counts)
-        key = (d, -reach(counts, live, d), code)
+        keys.append((d, -reach(counts, live, d), code))
         counts[code] += 1
-        if best is None or key < best:
-            best = key
-    return best
+    return keys
+
+
+def best_discard(counts: list[int], live: Sequence[int]) -> tuple[int, int, int] | None:
+    """``(distance, -reach, code)`` of the best discard from ``counts`` (``None`` if only
+    Generals and flowers are left)."""
+    return min(discard_keys(counts, live), default=None)
 
 
 class BasicAgent:
@@ -118,15 +122,7 @@ class BasicAgent:
 def ranked_discards(counts: list[int], live: Sequence[int]) -> list[int]:
     """The codes ``basic`` could discard from ``counts``, best first by ``(distance, -reach,
     code)`` (:func:`best_discard`'s order); Generals and flowers are never listed."""
-    keys = []
-    for code in range(FLOWER):
-        if not counts[code] or is_general(code):
-            continue
-        counts[code] -= 1
-        d = distance(counts)
-        keys.append((d, -reach(counts, live, d), code))
-        counts[code] += 1
-    return [code for *_, code in sorted(keys)]
+    return [code for *_, code in sorted(discard_keys(counts, live))]
 
 
 class DealSearch:
