@@ -63,6 +63,12 @@ def root(
         is_eager=True,
         help="Install completion for SHELL (bash, zsh or fish) where it reads it.",
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="LANG",
+        help="The language: en, tr or ar (also CARDAVIA_LANG, the settings file, the locale).",
+    ),
     ascii_only: bool = typer.Option(
         False,
         "--ascii",
@@ -75,6 +81,9 @@ def root(
     Alone on a terminal, cardavia opens the lobby: pick a game, resume a save, see your
     scores. Start a game directly with: cardavia sisepai play
     """
+    from cardavia_cli.commands.common import apply_language
+
+    apply_language(lang, lenient=ctx.invoked_subcommand == "settings")
     if ascii_only:
         import os
 
@@ -112,7 +121,24 @@ def _click_error(name: str) -> type[typer.BadParameter]:
 
 
 #: The root's options that take a value (the word after them is not a command).
-_VALUED_ROOT_OPTIONS = frozenset({"--show-completion", "--install-completion"})
+_VALUED_ROOT_OPTIONS = frozenset({"--show-completion", "--install-completion", "--lang"})
+
+
+def lang_option(words: list[str]) -> str | None:
+    """The value of ``--lang`` among the root's options (``--lang tr``, ``--lang=tr``), read
+    before anything is parsed so that help and usage errors are in that language.
+
+    >>> lang_option(["--lang", "tr", "guandan"]), lang_option(["--lang=ar"]), lang_option(["run"])
+    ('tr', 'ar', None)
+    """
+    for i, word in enumerate(words):
+        if not word.startswith("-"):
+            return None
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang":
+            return words[i + 1] if i + 1 < len(words) else None
+    return None
 
 
 def root_options(words: list[str]) -> list[str]:
@@ -145,13 +171,17 @@ def main(argv: list[str] | None = None) -> None:
     line on stderr and exit code 2, like every other bad input (cli.md); a command group
     called without a command prints its help and exits 0.
     """
-    from cardavia_cli.commands.common import error_line
+    from cardavia_cli.commands.common import apply_language, error_line
 
+    words = sys.argv[1:] if argv is None else argv
+    try:
+        apply_language(lang_option(words), lenient=True)
+    except typer.Exit as exc:  # an unknown language: one line said, exit 2
+        sys.exit(exc.exit_code)
     usage_error = _click_error("UsageError")
     click_exception = _click_error("ClickException")
     completion.init()
     command = typer.main.get_command(app)
-    words = sys.argv[1:] if argv is None else argv
     if "--ascii" in root_options(words):
         # before anything is parsed: `--ascii --help` and a usage error are ASCII too
         import os

@@ -52,6 +52,17 @@ def _basic_by_default(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """Every test speaks English unless it asks for another language (whatever the locale of
+    the machine), and leaves English behind it."""
+    from cardavia_cli.engine import i18n
+
+    monkeypatch.setenv("CARDAVIA_LANG", "en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own cardavia home (saves, history, scores ledger), never the user's."""
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))

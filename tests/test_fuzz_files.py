@@ -128,8 +128,15 @@ def _only_own_errors(text: str, where: str = "fuzz.toml") -> None:
         assert message.startswith(where) and "\n" not in message, message
 
 
+def test_regression_a_settings_key_with_a_newline_is_named_on_one_line():
+    with pytest.raises(CardaviaError) as caught:
+        replay(parse_deal(_toml({"game": "cucu", "settings": {"\n": 0}}), "f.toml"), "f.toml")
+    assert str(caught.value) == 'f.toml, line 3: settings."\\n" must be true or false, not 0'
+
+
 @FUZZ
 @given(documents)
+@example({"game": "cucu", "settings": {"\n": 0}})
 def test_random_documents_raise_only_the_programs_errors(document: dict[str, Any]):
     _only_own_errors(_toml(document))
 

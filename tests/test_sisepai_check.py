@@ -158,6 +158,7 @@ def test_check_path_imports_no_state_machine_nor_rich():
         [
             "cardavia_cli.engine.counts",
             "cardavia_cli.engine.errors",
+            "cardavia_cli.engine.i18n",
             "cardavia_cli.engine.numbers",
             "cardavia_cli.games.sisepai.cards",
             "cardavia_cli.games.sisepai.check",

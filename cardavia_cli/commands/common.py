@@ -151,6 +151,36 @@ def guarded(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
+    """Speak the language chosen by ``--lang`` (``flag``), ``$CARDAVIA_LANG``, the settings
+    file or the locale (:func:`~cardavia_cli.engine.i18n.resolve_language`); returns its code.
+
+    A settings file that cannot be read or an unknown language is one line and exit code 2;
+    with ``lenient`` (for ``cardavia settings``, which mends the file) a bad settings file is
+    passed over."""
+    import os
+
+    from cardavia_cli.engine import i18n
+    from cardavia_cli.engine.errors import CardaviaError
+
+    try:
+        chosen = None
+        try:
+            if flag is None and not os.environ.get(i18n.LANG_ENV):
+                from cardavia_cli.engine import preferences  # read only when it decides
+
+                chosen = preferences.load().chosen_language
+        except CardaviaError:
+            if not lenient:
+                raise
+            chosen = None
+        code = i18n.resolve_language(flag, chosen)
+    except CardaviaError as exc:
+        fail(str(exc))
+    i18n.set_language(code)
+    return code
+
+
 def whole_number(text: str | int) -> int:
     """Typer ``parser`` of a whole-number option (0 or more): ASCII digits only, so ``²``,
     ``1_000``, ``+5`` and other scripts' digits are refused like any other non-number (raises

@@ -165,6 +165,18 @@ def _int(value: object, key: str, where: str, minimum: int | None = None) -> int
     return value
 
 
+def toml_key(name: str) -> str:
+    """A key as TOML writes it: bare when it can be, else quoted with every control
+    character escaped (a key read from a file is shown on one line).
+
+    >>> toml_key("autopass"), toml_key("\\n"), toml_key("a b")
+    ('autopass', '"\\\\n"', '"a b"')
+    """
+    if re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        return name
+    return json.dumps(name)
+
+
 def _settings(value: object, where: str) -> dict[str, bool]:
     """The ``settings`` table of a save: names of the REPL's settings, each ``true`` or
     ``false``. Which names a game has is checked by the REPL that resumes the file."""
@@ -177,7 +189,7 @@ def _settings(value: object, where: str) -> dict[str, bool]:
     for name, on in value.items():
         if not isinstance(on, bool):
             raise DealFileError(
-                f"settings.{name} must be true or false, not {_toml_value(on)}", where
+                f"settings.{toml_key(name)} must be true or false, not {_toml_value(on)}", where
             )
     return dict(value)
 

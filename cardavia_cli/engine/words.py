@@ -2,7 +2,11 @@
 ordinals, plurals and verbs that agree with the seat ("you ask", "seat 1 (right) asks").
 
 One module, so that "you" and "seat 2 (across)" read the same in every game. A partnership
-game names the seat across ``partner`` (``partners=True``).
+game names the seat across ``partner`` (``partners=True``). Every word here passes through the
+message catalogs (:mod:`.i18n`). A sentence whose verb agrees with its seat is two messages, one
+said to the viewer and one about another seat: :func:`by_seat`. :func:`does`, :func:`verb_for`,
+:func:`possessive`, :func:`own` and :func:`plural` build English grammar and are for English-only
+text (logs, developers' messages); a player's text uses :func:`by_seat` and ``ngettext``.
 
 >>> seat_label(0), seat_label(2), seat_label(2, partners=True), seat_subject(1, viewer=1)
 ('you', 'seat 2 (across)', 'seat 2 (partner)', 'You')
@@ -12,31 +16,53 @@ game names the seat across ``partner`` (``partners=True``).
 
 from __future__ import annotations
 
+from cardavia_cli.engine.i18n import N_, _, language
 from cardavia_cli.engine.seats import SEAT_NAMES, distance, team
 
 #: Where each seat sits from the viewer in a partnership game (section 1 of those games).
 PARTNER_NAMES: tuple[str, ...] = ("you", "right", "partner", "left")
-ORDINALS: tuple[str, ...] = ("1st", "2nd", "3rd", "4th")
+#: The words of :data:`SEAT_NAMES` and :data:`PARTNER_NAMES` for the catalogs.
+_SEAT_WORDS = (N_("you"), N_("right"), N_("across"), N_("left"), N_("partner"))
+ORDINALS: tuple[str, ...] = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 #: Third-person forms that are not the verb plus ``s``.
 _THIRD = {"are": "is", "have": "has", "do": "does", "go": "goes", "pass": "passes"}
 
 
 def seat_short(seat: int, viewer: int = 0, *, partners: bool = False) -> str:
     """``you``, ``right``, ``across`` (``partner`` in a partnership game) or ``left``."""
-    return (PARTNER_NAMES if partners else SEAT_NAMES)[distance(viewer, seat)]
+    return _((PARTNER_NAMES if partners else SEAT_NAMES)[distance(viewer, seat)])
 
 
 def seat_label(seat: int, viewer: int = 0, *, partners: bool = False) -> str:
     """``you`` for the viewer, else ``seat 1 (right)``, ``seat 2 (across)`` (``seat 2
     (partner)`` in a partnership game), ``seat 3 (left)``."""
     if seat == viewer:
-        return "you"
-    return f"seat {seat} ({seat_short(seat, viewer, partners=partners)})"
+        return _("you")
+    return _("seat {n} ({where})").format(n=seat, where=seat_short(seat, viewer, partners=partners))
 
 
 def capital(text: str) -> str:
-    """``text`` with its first letter in capitals (the start of a sentence)."""
+    """``text`` with its first letter in capitals (the start of a sentence); in Turkish a
+    dotted ``i`` becomes ``İ``."""
+    if language() == "tr" and text[:1] == "i":
+        return "İ" + text[1:]
     return text[:1].upper() + text[1:]
+
+
+def by_seat(
+    seat: int, viewer: int, mine: str, theirs: str, *, partners: bool = False, **fields: object
+) -> str:
+    """One of two translated sentences: ``mine`` when ``seat`` is the viewer (``_("You
+    pass.")``), else ``theirs`` (``_("{Seat} passes.")``), formatted with ``fields`` and the
+    seat's label as ``{seat}`` (``seat 1 (right)``) and ``{Seat}`` (``Seat 1 (right)``, at
+    the start of a sentence).
+
+    >>> by_seat(0, 0, "You pass.", "{Seat} passes."), by_seat(3, 0, "You pass.", "{Seat} passes.")
+    ('You pass.', 'Seat 3 (left) passes.')
+    """
+    label = seat_label(seat, viewer, partners=partners)
+    text = mine if seat == viewer else theirs
+    return text.format(seat=label, Seat=capital(label), **fields)
 
 
 def seat_subject(seat: int, viewer: int = 0, *, partners: bool = False) -> str:
@@ -70,7 +96,7 @@ def does(seat: int, verb: str, viewer: int = 0, *, partners: bool = False) -> st
 
 def ordinal(place: int) -> str:
     """``1st`` .. ``4th`` for places 1..4."""
-    return ORDINALS[place - 1]
+    return _(ORDINALS[place - 1])
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -78,22 +104,33 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-#: Counts said in words (:func:`spelled`); larger ones stay figures.
+#: Counts said in words (:func:`spelled`, :func:`number_word`); larger ones stay figures.
 NUMBER_WORDS: tuple[str, ...] = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    N_("no"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("eleven"),
+    N_("twelve"),
 )
+
+
+def number_word(n: int) -> str:
+    """The count ``n`` in words up to twelve (``three``; ``no`` for 0), a figure above, in the
+    language spoken now: the ``{n}`` of ``ngettext("{n} card", "{n} cards", n)`` where a
+    figure could be read as a card's number.
+
+    >>> number_word(3), number_word(13)
+    ('three', '13')
+    """
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def spelled(n: int, word: str, many: str | None = None) -> str:
@@ -112,9 +149,9 @@ def spelled(n: int, word: str, many: str | None = None) -> str:
 
 def team_word(team_number: int, viewer: int = 0) -> str:
     """``us`` for the viewer's team, ``them`` for the other."""
-    return "us" if team_number == team(viewer) else "them"
+    return _("us") if team_number == team(viewer) else _("them")
 
 
 def team_name(team_number: int, viewer: int = 0) -> str:
     """``your team`` or ``their team``."""
-    return "your team" if team_number == team(viewer) else "their team"
+    return _("your team") if team_number == team(viewer) else _("their team")

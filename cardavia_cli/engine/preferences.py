@@ -1,0 +1,154 @@
+"""The player's settings file: language and display, TOML in cardavia's folder.
+
+``settings.toml`` in :func:`~cardavia_cli.engine.saves.home` (the configuration folder:
+``$CARDAVIA_HOME`` or the user's app dir) holds the settings a player changed from their
+defaults, one ``key = "value"`` line each::
+
+    language = "tr"
+    contrast = "high"
+
+The keys and their values are :data:`SETTINGS`. The file is read with :mod:`tomllib` and
+written with ``tomli-w`` atomically (a reader sees the old file or the new one). A file that
+is not TOML, a key that is no setting or a value that is not one of its values raises
+:class:`PreferencesError`, whose message names the file and the key. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.i18n import LANGUAGES
+from cardavia_cli.engine.paths import path_problem, visible
+
+#: The settings file's name in cardavia's folder.
+FILE_NAME = "settings.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One key of the settings file: its ``values`` (the first is the default) and what it
+    does, in a few words (``help``, English; the command translates it)."""
+
+    key: str
+    values: tuple[str, ...]
+    help: str
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+#: Every setting, in the order ``cardavia settings`` shows them. Grain, the third of the
+#: site's display settings, has no meaning on a terminal and is not one.
+SETTINGS: tuple[Setting, ...] = (
+    Setting("language", ("auto", *LANGUAGES), "the language: auto follows the locale"),
+    Setting("contrast", ("normal", "high"), "high: bold, no dim text, strong colours"),
+    Setting("temperature", ("neutral", "warm", "cool"), "the colour temperature of the palette"),
+    Setting(
+        "palette",
+        ("standard", "colour-blind"),
+        "colour-blind: colours told apart by a symbol too, never by hue alone",
+    ),
+)
+BY_KEY: Mapping[str, Setting] = {s.key: s for s in SETTINGS}
+
+
+class PreferencesError(CardaviaError):
+    """A settings file that cannot be read or holds what is no setting; the message names the
+    file (and the key)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """The player's settings (defaults for what the file does not set)."""
+
+    language: str = "auto"
+    contrast: str = "normal"
+    temperature: str = "neutral"
+    palette: str = "standard"
+
+    def changed(self) -> dict[str, str]:
+        """The settings that differ from their defaults, by key (what the file keeps)."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != BY_KEY[f.name].default
+        }
+
+    def with_value(self, key: str, value: str) -> Preferences:
+        """These settings with ``key`` set to ``value``. Raises :class:`PreferencesError` for
+        an unknown key or value."""
+        check(key, value)
+        return replace(self, **{key: value})
+
+    @property
+    def chosen_language(self) -> str | None:
+        """The language code the file chooses, ``None`` for ``auto``."""
+        return None if self.language == "auto" else self.language
+
+
+def check(key: str, value: object, where: str = "") -> str:
+    """``value`` if it is one of ``key``'s values; raises :class:`PreferencesError` (prefixed
+    with ``where``) otherwise."""
+    setting = BY_KEY.get(key)
+    if setting is None:
+        raise PreferencesError(
+            f"{where}unknown setting {visible(key)!r}: the settings are {', '.join(BY_KEY)}"
+        )
+    if not isinstance(value, str) or value not in setting.values:
+        raise PreferencesError(
+            f"{where}{key} = {visible(repr(value))} is not one of {', '.join(setting.values)}"
+        )
+    return value
+
+
+def settings_path() -> Path:
+    """The settings file: ``settings.toml`` in cardavia's folder (``$CARDAVIA_HOME`` or the
+    user's app dir; :func:`~cardavia_cli.engine.saves.home` checks that it is a folder)."""
+    import os
+
+    env = os.environ.get("CARDAVIA_HOME")
+    if env and path_problem(env) is None:
+        return Path(env) / FILE_NAME
+    import typer
+
+    return Path(typer.get_app_dir("cardavia")) / FILE_NAME
+
+
+def load(path: Path | None = None) -> Preferences:
+    """The settings in ``path`` (default :func:`settings_path`); the defaults when there is no
+    such file. Raises :class:`PreferencesError` for a file that is no TOML, not UTF-8, cannot
+    be read, or holds an unknown key or value."""
+    p = settings_path() if path is None else path
+    where = visible(str(p))
+    try:
+        raw = p.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):  # no file, or no folder to hold one
+        return Preferences()
+    except OSError as exc:
+        raise PreferencesError(f"{where}: cannot be read ({exc.strerror})") from None
+    try:
+        table = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise PreferencesError(f"{where}: is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PreferencesError(f"{where}: is not TOML ({exc})") from None
+    values = {key: check(key, value, f"{where}: ") for key, value in table.items()}
+    return Preferences(**values)
+
+
+def save(prefs: Preferences, path: Path | None = None) -> Path:
+    """Write ``prefs`` (only what differs from the defaults) to ``path`` (default
+    :func:`settings_path`) atomically, creating cardavia's folder if needed. Returns the
+    path. Raises ``OSError`` when it cannot be written (the old file is then untouched)."""
+    import tomli_w
+
+    from cardavia_cli.engine.dealfile import write_atomic
+
+    p = settings_path() if path is None else path
+    p.parent.mkdir(parents=True, exist_ok=True)
+    return write_atomic(p, tomli_w.dumps(prefs.changed()))

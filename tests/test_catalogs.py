@@ -1,0 +1,85 @@
+"""The message catalogs are complete (issue: Turkish and Arabic): every template holds exactly
+what the source marks, every language translates every message with the same placeholders and
+markup, and every compiled ``.mo`` is its ``.po``. The steps that make them:
+``python tools/catalogs.py`` (extract, update, compile)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+catalogs = pytest.importorskip("catalogs")
+from babel.messages.pofile import read_po  # noqa: E402
+
+_FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
+_MARKUP = re.compile(r"\[/?[a-z][a-z0-9 ._#-]*\]")
+DOMAINS = tuple(catalogs.domains())
+
+
+def _ids(catalog) -> set[tuple[str | None, str]]:
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+
+
+def _read(path: Path, lang: str | None = None):
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+def fields(text: str) -> set[str]:
+    """The ``str.format`` fields of ``text``: ``{seat}`` -> ``seat``."""
+    return set(_FIELD.findall(text))
+
+
+def test_fields_reads_placeholders_and_not_doubled_braces():
+    assert fields("{Seat} passes {n} {{x}}") == {"Seat", "n"}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_template_holds_what_the_source_marks(domain):
+    fresh = _ids(catalogs.template(domain))
+    kept = _ids(_read(catalogs.pot_path(domain)))
+    assert sorted(fresh - kept, key=str) == [], "run: python tools/catalogs.py"
+    assert sorted(kept - fresh, key=str) == [], "run: python tools/catalogs.py"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_is_translated_with_the_same_placeholders(domain, lang):
+    template = _read(catalogs.pot_path(domain))
+    catalog = _read(catalogs.po_path(lang, domain), lang)
+    assert _ids(catalog) == _ids(template), "run: python tools/catalogs.py update"
+    problems = []
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
+        strs = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        where = f"{domain} {lang} {ids[0]!r}"
+        if m.fuzzy:
+            problems.append(f"{where}: fuzzy")
+        if not all(strs) or len(strs) != (1 if len(ids) == 1 else catalog.num_plurals):
+            problems.append(f"{where}: not translated (every plural form)")
+            continue
+        wanted = set().union(*(fields(t) for t in ids))
+        found = [fields(t) for t in strs]
+        if len(ids) == 1 and found[0] != wanted:
+            problems.append(f"{where}: placeholders {sorted(found[0])} for {sorted(wanted)}")
+        if len(ids) > 1 and (set().union(*found) != wanted or not all(f <= wanted for f in found)):
+            problems.append(f"{where}: placeholders {[sorted(f) for f in found]}")
+        marks = sorted(_MARKUP.findall(ids[0]))
+        if any(sorted(_MARKUP.findall(t)) != marks for t in strs):
+            problems.append(f"{where}: markup {marks} not kept")
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_compiled_catalog_is_its_source(domain, lang):
+    mo = catalogs.po_path(lang, domain).with_suffix(".mo")
+    assert mo.read_bytes() == catalogs.compiled(lang, domain), "run: python tools/catalogs.py"
