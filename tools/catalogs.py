@@ -4,6 +4,7 @@
     python tools/catalogs.py extract    # the templates: cardavia_cli/locale/DOMAIN.pot
     python tools/catalogs.py update     # each LANG/LC_MESSAGES/DOMAIN.po from its template
     python tools/catalogs.py compile    # each .po to its .mo (what the program reads)
+    python tools/catalogs.py --domain guandan     # the three steps for one domain only
 
 A domain's messages are what its source files mark (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``, ``NP_``; :mod:`cardavia_cli.engine.i18n`) or, for the two made
@@ -34,11 +35,14 @@ LANGS = ("tr", "ar")
 HEADER = "# cardavia's messages to players, one domain of them (tools/catalogs.py)."
 
 #: Each domain's source files (globs under the package), or the module whose ``messages()``
-#: lists its messages (``str`` or ``(context, message)``).
+#: lists its messages (``str`` or ``(context, message)``). A file belongs to the first domain
+#: here that names it (``display`` takes its files out of ``cli`` and ``repl``).
 SOURCES: dict[str, tuple[str, ...]] = {
+    "display": ("commands/settings.py", "repl/theme.py", "engine/display.py"),
+    "rulebook": ("games/rulebook.py",),
     "engine": ("engine/*.py",),
     "repl": ("repl/*.py",),
-    "cli": ("commands/*.py", "app.py", "manpages.py", "games/*.py"),
+    "cli": ("commands/*.py", "app.py", "games/*.py"),
     "sisepai": ("games/sisepai/*.py",),
     "cucu": ("games/cucu/*.py",),
     "guandan": ("games/guandan/*.py",),
@@ -60,10 +64,13 @@ KEYWORDS = {
 
 
 def _files(domain: str) -> list[Path]:
-    found: set[Path] = set()
-    for pattern in SOURCES[domain]:
-        found.update(PACKAGE.glob(pattern))
-    return sorted(found)
+    claimed: set[Path] = set()
+    for name, patterns in SOURCES.items():
+        found = {p for pattern in patterns for p in PACKAGE.glob(pattern)} - claimed
+        if name == domain:
+            return sorted(found)
+        claimed |= found
+    raise KeyError(domain)
 
 
 def template(domain: str) -> Catalog:
@@ -128,15 +135,23 @@ def _write(catalog: Catalog, path: Path, **options: object) -> None:
     path.write_bytes(buf.getvalue())
 
 
+#: The domains the steps work on (all, or those named with ``--domain``).
+CHOSEN: list[str] = []
+
+
+def _chosen() -> Iterable[str]:
+    return CHOSEN or domains()
+
+
 def extract() -> None:
-    for domain in domains():
+    for domain in _chosen():
         catalog = template(domain)
         catalog.creation_date = catalog.revision_date = _EPOCH
         _write(catalog, pot_path(domain))
 
 
 def update() -> None:
-    for domain in domains():
+    for domain in _chosen():
         with pot_path(domain).open("rb") as fh:
             tmpl = read_po(fh)
         for lang in LANGS:
@@ -164,7 +179,7 @@ def compiled(lang: str, domain: str) -> bytes:
 
 
 def compile_all() -> None:
-    for domain in domains():
+    for domain in _chosen():
         for lang in LANGS:
             if po_path(lang, domain).exists():
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
@@ -180,6 +195,10 @@ _EPOCH = _epoch()
 
 
 def main(argv: list[str]) -> int:
+    while "--domain" in argv:
+        i = argv.index("--domain")
+        CHOSEN.append(argv[i + 1])
+        del argv[i : i + 2]
     steps = argv or ["extract", "update", "compile"]
     for step in steps:
         {"extract": extract, "update": update, "compile": compile_all}[step]()

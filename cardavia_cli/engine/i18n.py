@@ -47,6 +47,8 @@ SOURCE_LANGUAGE = "en"
 LANG_ENV = "CARDAVIA_LANG"
 #: One gettext domain per part of the program, searched in this order.
 DOMAINS: tuple[str, ...] = (
+    "display",
+    "rulebook",
     "engine",
     "repl",
     "cli",
