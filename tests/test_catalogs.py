@@ -83,3 +83,47 @@ def test_every_message_is_translated_with_the_same_placeholders(domain, lang):
 def test_every_compiled_catalog_is_its_source(domain, lang):
     mo = catalogs.po_path(lang, domain).with_suffix(".mo")
     assert mo.read_bytes() == catalogs.compiled(lang, domain), "run: python tools/catalogs.py"
+
+
+def _shadowing(source: str) -> list[str]:
+    """The functions of ``source`` that bind the name ``_`` (``head, _, rest = ...``) and also
+    call ``_()``, the translation: there the call would use the bound value."""
+    import ast
+
+    found = []
+
+    def stores(node: ast.AST) -> bool:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.comprehension | ast.Lambda):
+                continue  # their names are their own
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if isinstance(child, ast.Name) and child.id == "_" and isinstance(child.ctx, ast.Store):
+                return True
+            if stores(child):
+                return True
+        return False
+
+    for fn in ast.walk(ast.parse(source)):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and stores(fn):
+            calls = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+                for n in ast.walk(fn)
+            )
+            if calls:
+                found.append(fn.name)
+    return found
+
+
+def test_shadowing_finds_a_function_that_binds_the_translation():
+    assert _shadowing("def f(t):\n    a, _, b = t\n    return _('x')\n") == ["f"]
+    assert _shadowing("def f(t):\n    return [_('x') for _ in t]\n") == []
+
+
+def test_no_function_binds_the_name_of_the_translation():
+    bad = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted((ROOT / "cardavia_cli").rglob("*.py"))
+        for name in _shadowing(path.read_text("utf-8"))
+    ]
+    assert bad == []

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 from cardavia_cli.engine.agents import fallback_for
 from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import GameInfo
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat, team
 
@@ -145,8 +146,10 @@ def arena_format(seats: Sequence[str], rotate: bool, partnerships: bool) -> str:
     if partnerships:
         if rotate:
             raise ValueError(
-                "--rotate is for solo games: a partnership game plays every deck twice with "
-                "the sides exchanged (duplicate format)"
+                _(
+                    "--rotate is for solo games: a partnership game plays every deck twice with "
+                    "the sides exchanged (duplicate format)"
+                )
             )
         return DUPLICATE if swap_sides(seats) != list(seats) else PLAIN
     return ROTATE if rotate and len(set(seats)) > 1 else PLAIN
@@ -169,19 +172,22 @@ def plan(
     that is not a multiple of the deals per deck (4 rotating, 2 duplicate).
     """
     if deals < 1:
-        raise ValueError(f"--deals must be at least 1, not {deals}")
+        raise ValueError(_("--deals must be at least 1, not {n}").format(n=deals))
     kind = arena_format(seats, rotate, partnerships)
     per_deck = PER_DECK[kind]
     if deals % per_deck:
-        why = (
-            "each deck is played once per rotation of the seats"
+        message = (
+            _(
+                "--deals must be a multiple of {per_deck} with --rotate (each deck is played "
+                "once per rotation of the seats), not {n}"
+            )
             if kind == ROTATE
-            else "each deck is played twice, the sides exchanged the second time"
+            else _(
+                "--deals must be a multiple of {per_deck} with a partnership game (each deck "
+                "is played twice, the sides exchanged the second time), not {n}"
+            )
         )
-        flag = "--rotate" if kind == ROTATE else "a partnership game"
-        raise ValueError(
-            f"--deals must be a multiple of {per_deck} with {flag} ({why}), not {deals}"
-        )
+        raise ValueError(message.format(per_deck=per_deck, n=deals))
     return _schedule(list(seats), deals, kind)
 
 
@@ -412,17 +418,25 @@ def run_arena(
     """
     seats = list(seats)
     if len(seats) != NUM_SEATS:
-        raise ValueError(f"--seats needs {NUM_SEATS} levels separated by commas, not {len(seats)}")
+        raise ValueError(
+            _("--seats needs {n} levels separated by commas, not {m}").format(
+                n=NUM_SEATS, m=len(seats)
+            )
+        )
     if "human" in seats:
         raise UnknownNameError(
-            f"'human' cannot play in the arena (levels: {', '.join(info.agents)})"
+            _("'human' cannot play in the arena (levels: {levels})").format(
+                levels=", ".join(info.agents)
+            )
         )
     if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+        raise ValueError(_("--jobs must be at least 1, not {n}").format(n=jobs))
     if jobs > 1 and load is None:
         raise ValueError("a run over several processes needs load, to find the game in each")
     if single_deals and info.single_deal is None:
-        raise ValueError(f"--single-deals: {info.name} has no deals to play alone")
+        raise ValueError(
+            _("--single-deals: {game} has no deals to play alone").format(game=info.name)
+        )
     make_agents(info, seats)  # raises UnknownNameError naming an unknown level
     schedule = plan(seats, deals, rotate, info.partnerships)
     kind = arena_format(seats, rotate, info.partnerships)

@@ -28,6 +28,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.numbers import parse_int, seed_problem
 from cardavia_cli.engine.paths import path_problem, shown_path
 
@@ -120,7 +121,9 @@ class DealFile:
 
 def _game(name: object, where: str, lookup: GameLookup) -> GameInfo:
     if not isinstance(name, str):
-        raise DealFileError(f"'game' must be a game's name, not {_toml_value(name)}", where)
+        raise DealFileError(
+            _("'game' must be a game's name, not {value}").format(value=_toml_value(name)), where
+        )
     try:
         return lookup(name)
     except CardaviaError as exc:
@@ -141,7 +144,7 @@ def line_of(text: str, key: str) -> int | None:
 def at_line(where: str, text: str, key: str) -> str:
     """``where`` with the line of ``key`` (``deal.toml, line 4``) when it can be found."""
     number = line_of(text, key)
-    return f"{where}, line {number}" if number is not None else where
+    return _("{where}, line {n}").format(where=where, n=number) if number is not None else where
 
 
 def _toml_value(value: object) -> str:
@@ -151,17 +154,27 @@ def _toml_value(value: object) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     return str(value)
 
 
 def _int(value: object, key: str, where: str, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealFileError(f"'{key}' must be a whole number, not {_toml_value(value)}", where)
+        raise DealFileError(
+            _("'{key}' must be a whole number, not {value}").format(
+                key=key, value=_toml_value(value)
+            ),
+            where,
+        )
     if minimum is not None and value < minimum:
-        raise DealFileError(f"'{key}' must be {minimum} or more, not {value}", where)
+        raise DealFileError(
+            _("'{key}' must be {minimum} or more, not {value}").format(
+                key=key, minimum=minimum, value=value
+            ),
+            where,
+        )
     return value
 
 
@@ -182,14 +195,19 @@ def _settings(value: object, where: str) -> dict[str, bool]:
     ``false``. Which names a game has is checked by the REPL that resumes the file."""
     if not isinstance(value, dict):
         raise DealFileError(
-            f"'settings' must be a table of on/off settings, e.g. settings = {{ autopass = false }}"
-            f", not {_toml_value(value)}",
+            _(
+                "'settings' must be a table of on/off settings, e.g. settings = "
+                "{{ autopass = false }}, not {value}"
+            ).format(value=_toml_value(value)),
             where,
         )
     for name, on in value.items():
         if not isinstance(on, bool):
             raise DealFileError(
-                f"settings.{toml_key(name)} must be true or false, not {_toml_value(on)}", where
+                _("settings.{key} must be true or false, not {value}").format(
+                    key=toml_key(name), value=_toml_value(on)
+                ),
+                where,
             )
     return dict(value)
 
@@ -210,9 +228,14 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
     data = _load_toml(text, where)
     fmt = data.get("format", FORMAT)
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT:
-        raise DealFileError(f"'format' must be {FORMAT}, not {_toml_value(fmt)}", where)
+        raise DealFileError(
+            _("'format' must be {format}, not {value}").format(
+                format=FORMAT, value=_toml_value(fmt)
+            ),
+            where,
+        )
     if "game" not in data:
-        raise DealFileError("missing key 'game'", where)
+        raise DealFileError(_("missing key 'game'"), where)
     info = _game(data["game"], at_line(where, text, "game"), lookup)
     allowed = set(COMMON_KEYS) | set(info.match_keys)
     if not info.has_dealer:
@@ -220,21 +243,26 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
     unknown = [k for k in data if k not in allowed]
     if unknown:
         raise DealFileError(
-            f"unknown key {unknown[0]!r} for {info.name} (allowed: {', '.join(sorted(allowed))})",
+            _("unknown key {key} for {game} (allowed: {keys})").format(
+                key=repr(unknown[0]), game=info.name, keys=", ".join(sorted(allowed))
+            ),
             where,
         )
     df = DealFile(game=info.name)
     df.seed = _int(data.get("seed", 0), "seed", at_line(where, text, "seed"), minimum=0)
     if (why := seed_problem(df.seed)) is not None:
-        raise DealFileError(f"'seed': {why}", at_line(where, text, "seed"))
+        raise DealFileError(_("'seed': {why}").format(why=why), at_line(where, text, "seed"))
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, list):
-            raise DealFileError("'deck' must be a list of cards", where)
+            raise DealFileError(_("'deck' must be a list of cards"), where)
         cards = []
         for i, card in enumerate(deck):
             if not isinstance(card, str):
-                raise DealFileError(f"deck[{i}] must be a card text, not {card!r}", where)
+                raise DealFileError(
+                    _("deck[{i}] must be a card text, not {value}").format(i=i, value=repr(card)),
+                    where,
+                )
             try:
                 cards.append(info.parse_card(card))
             except CardaviaError as exc:
@@ -248,7 +276,9 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
         here = at_line(where, text, "dealer")
         dealer = _int(data["dealer"], "dealer", here)
         if not 0 <= dealer <= 3:
-            raise DealFileError(f"'dealer' must be a seat 0..3, not {dealer}", here)
+            raise DealFileError(
+                _("'dealer' must be a seat 0..3, not {value}").format(value=dealer), here
+            )
         df.dealer = dealer
     if "seats" in data:
         seats = data["seats"]
@@ -258,35 +288,49 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
             or not all(isinstance(s, str) for s in seats)
         ):
             raise DealFileError(
-                '\'seats\' must list four seat kinds, e.g. ["human", "basic", "basic", "basic"]',
+                _('\'seats\' must list four seat kinds, e.g. ["human", "basic", "basic", "basic"]'),
                 where,
             )
         for i, kind in enumerate(seats):
             if kind == "human" and i != 0:
-                raise DealFileError(f"seats[{i}]: 'human' may only sit at seat 0", where)
+                raise DealFileError(
+                    _("seats[{i}]: 'human' may only sit at seat 0").format(i=i), where
+                )
             if kind != "human" and kind not in info.agents:
                 levels = ", ".join(["human", *info.agents])
-                raise DealFileError(f"seats[{i}]: unknown seat kind {kind!r} (use {levels})", where)
+                raise DealFileError(
+                    _("seats[{i}]: unknown seat kind {kind} (use {levels})").format(
+                        i=i, kind=repr(kind), levels=levels
+                    ),
+                    where,
+                )
         df.seats = list(seats)
     if "actions" in data:
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise DealFileError("'actions' must be a list of \"SEAT COMMAND\" strings", where)
+            raise DealFileError(_("'actions' must be a list of \"SEAT COMMAND\" strings"), where)
         for i, line in enumerate(actions):
             if not isinstance(line, str):
-                raise DealFileError(f"actions[{i}] must be a string, not {line!r}", where)
+                raise DealFileError(
+                    _("actions[{i}] must be a string, not {value}").format(i=i, value=repr(line)),
+                    where,
+                )
             _split_action(line, i, where)
         df.actions = list(actions)
     if df.actions and "seed" not in data and "deck" not in data:
         raise DealFileError(
-            "missing key 'seed': a file with actions must give 'seed' or 'deck' "
-            "(the deal they were played on)",
+            _(
+                "missing key 'seed': a file with actions must give 'seed' or 'deck' "
+                "(the deal they were played on)"
+            ),
             where,
         )
     if df.actions and "seats" not in data:
         raise DealFileError(
-            "missing key 'seats': a file with actions must list the four seats they were "
-            'played by, e.g. seats = ["human", "basic", "basic", "basic"]',
+            _(
+                "missing key 'seats': a file with actions must list the four seats they were "
+                'played by, e.g. seats = ["human", "basic", "basic", "basic"]'
+            ),
             where,
         )
     if "settings" in data:
@@ -314,14 +358,15 @@ def _load_toml(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DealFileError(f"malformed TOML: {exc}", where) from None
+        raise DealFileError(_("malformed TOML: {why}").format(why=exc), where) from None
     except RecursionError:
         data = None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise DealFileError(f"malformed TOML: {exc}", where) from None
+        raise DealFileError(_("malformed TOML: {why}").format(why=exc), where) from None
     if data is None or _deeper_than(data, MAX_DEPTH):
         raise DealFileError(
-            f"arrays or tables nested more than {MAX_DEPTH} deep: not a deal file", where
+            _("arrays or tables nested more than {n} deep: not a deal file").format(n=MAX_DEPTH),
+            where,
         )
     return data
 
@@ -355,26 +400,31 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """
     problem = path_problem(os.fspath(path))
     if problem is not None:
-        raise DealFileError(f"not a file name: {problem}", shown_path(path))
+        raise DealFileError(_("not a file name: {why}").format(why=problem), shown_path(path))
     p = Path(path)
     try:
         if not stat.S_ISREG(p.stat().st_mode):
-            kind = "a directory" if p.is_dir() else "a device, pipe or socket"
-            raise DealFileError(f"is {kind}, not a deal file", str(p))
+            refused = (
+                _("is a directory, not a deal file")
+                if p.is_dir()
+                else _("is a device, pipe or socket, not a deal file")
+            )
+            raise DealFileError(refused, str(p))
         with p.open("rb") as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise DealFileError(
-                f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB: not a deal file", str(p)
+                _("larger than {n} MiB: not a deal file").format(n=MAX_FILE_BYTES // 1024 // 1024),
+                str(p),
             )
         # newlines as a text read would give them (universal newlines)
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
-        raise DealFileError("no such file", str(p)) from None
+        raise DealFileError(_("no such file"), str(p)) from None
     except IsADirectoryError:
-        raise DealFileError("is a directory, not a deal file", str(p)) from None
+        raise DealFileError(_("is a directory, not a deal file"), str(p)) from None
     except UnicodeDecodeError as exc:
-        raise DealFileError(f"not UTF-8 text (byte {exc.start})", str(p)) from None
+        raise DealFileError(_("not UTF-8 text (byte {n})").format(n=exc.start), str(p)) from None
     except OSError as exc:
         raise DealFileError(exc.strerror or str(exc), str(p)) from None
 
@@ -457,11 +507,14 @@ def remove_stale_temporaries(folder: Path, *, also: str | None = None) -> list[P
 
 
 def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
-    head, _, rest = line.strip().partition(" ")
+    head, _gap, rest = line.strip().partition(" ")
     seat = parse_int(head)
     if seat is None or not 0 <= seat <= 3 or not rest.strip():
         raise DealFileError(
-            f'actions[{index}] = {line!r}: write "SEAT COMMAND", e.g. "1 pass"', where
+            _('actions[{i}] = {line}: write "SEAT COMMAND", e.g. "1 pass"').format(
+                i=index, line=repr(line)
+            ),
+            where,
         )
     return seat, rest.strip()
 
@@ -505,7 +558,9 @@ def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> G
     state = new_game_state(deal, lookup=lookup, where=place_file)
     for index, line in enumerate(deal.actions):
         seat, text = _split_action(line, index, place_file)
-        place = f"action {index + 1} of {len(deal.actions)} ({line!r})"
+        place = _("action {n} of {total} ({line})").format(
+            n=index + 1, total=len(deal.actions), line=repr(line)
+        )
         refused: CardaviaError | None = None
         while True:
             apply_forced(state, until_seat=seat)
@@ -513,11 +568,18 @@ def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> G
                 state.next_round()
                 continue
             if state.is_over:
-                raise DealFileError(f"{place}: the game is already over", place_file)
+                raise DealFileError(
+                    _("{place}: the game is already over").format(place=place), place_file
+                )
             if state.to_act != seat:
                 if refused is not None:
                     raise DealFileError(f"{place}: {refused}", place_file)
-                raise DealFileError(f"{place}: {state.position()}, not seat {seat}", place_file)
+                raise DealFileError(
+                    _("{place}: {position}, not seat {seat}").format(
+                        place=place, position=state.position(), seat=seat
+                    ),
+                    place_file,
+                )
             try:
                 action = state.parse_action(text)
             except CardaviaError as exc:

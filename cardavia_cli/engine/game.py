@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardavia_cli.engine.errors import IllegalActionError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.seats import SEATS, team
 
 EventArg = int | str
@@ -312,7 +313,9 @@ class GameState(abc.ABC, Generic[A, V]):
         rounds implements :meth:`_next_round`."""
         if not self.at_break:
             raise IllegalActionError(
-                f"there is no break between rounds now ({self.position()})",
+                _("there is no break between rounds now ({position})").format(
+                    position=self.position()
+                ),
                 phase=str(self.phase),
             )
         self._invalidate()
@@ -340,11 +343,11 @@ class GameState(abc.ABC, Generic[A, V]):
         decision point, a break between rounds, or the end."""
         if self.is_over:
             outcome = self.result()
-            return outcome.summary if outcome is not None else "the game is over"
+            return outcome.summary if outcome is not None else _("the game is over")
         if self.at_break:
             n = self.rounds_finished
-            return f"a break after round {n}: the match goes on with the next round"
-        return f"seat {self.to_act} is to act ({self.phase})"
+            return _("a break after round {n}: the match goes on with the next round").format(n=n)
+        return _("seat {seat} is to act ({phase})").format(seat=self.to_act, phase=self.phase)
 
     def where(self) -> str:
         """``seat 2, follow``: the seat to act and the phase, the context of a refusal."""
@@ -361,7 +364,7 @@ class GameState(abc.ABC, Generic[A, V]):
         with large action spaces checks it directly."""
         if action in self.legal_actions():
             return None
-        return f"{self.where()}: {action} is not a legal action now"
+        return f"{self.where()}: " + _("{action} is not a legal action now").format(action=action)
 
     @abc.abstractmethod
     def _apply(self, action: A) -> None:
@@ -380,11 +383,15 @@ class GameState(abc.ABC, Generic[A, V]):
         seat = self.to_act
         if seat is None:
             return IllegalActionError(
-                f"{action}: nobody is to act ({self.position()})", phase=str(self.phase)
+                _("{action}: nobody is to act ({position})").format(
+                    action=action, position=self.position()
+                ),
+                phase=str(self.phase),
             )
         if not isinstance(action, self.action_type):
             return IllegalActionError(
-                f"{self.where()}: not a {self.game} action: {action!r}",
+                f"{self.where()}: "
+                + _("not a {game} action: {action}").format(game=self.game, action=repr(action)),
                 seat=seat,
                 phase=str(self.phase),
             )
@@ -636,8 +643,16 @@ def check_deck(pack: Sequence[str], cards: Iterable[str]) -> None:
     problems = []
     for code in sorted(set(have) | set(want), key=lambda c: (order.get(c, len(pack)), c)):
         if have[code] != want[code]:
-            problems.append(f"{code} x{have[code]} (the pack has {want[code]})")
+            problems.append(
+                _("{code} x{n} (the pack has {m})").format(code=code, n=have[code], m=want[code])
+            )
     total = sum(have.values())
-    head = f"{total} cards, the pack has {len(pack)}" if total != len(pack) else ""
+    head = (
+        _("{n} cards, the pack has {m}").format(n=total, m=len(pack)) if total != len(pack) else ""
+    )
     detail = ", ".join(problems[:6]) + (" ..." if len(problems) > 6 else "")
-    raise ValueError("deck is not the pack: " + "; ".join(x for x in (head, detail) if x))
+    raise ValueError(
+        _("deck is not the pack: {problems}").format(
+            problems="; ".join(x for x in (head, detail) if x)
+        )
+    )

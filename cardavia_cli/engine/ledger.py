@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.saves import saves_dir
 from cardavia_cli.engine.seats import NUM_SEATS, SEAT_NAMES, SEATS, team, team_seats
 
@@ -375,7 +376,9 @@ class Ledger:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
-            raise LedgerError(f"{self.path}: cannot open the scores ledger: {exc}") from None
+            raise LedgerError(
+                _("{path}: cannot open the scores ledger: {why}").format(path=self.path, why=exc)
+            ) from None
         # text that is not UTF-8 must not stop the reading of every other row
         self._db.text_factory = _text
         try:
@@ -383,8 +386,10 @@ class Ledger:
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise LedgerError(
-                f"{self.path}: not a readable scores ledger ({exc}); it is left as it is: move "
-                "it away to start a new one"
+                _(
+                    "{path}: not a readable scores ledger ({why}); it is left as it is: move "
+                    "it away to start a new one"
+                ).format(path=self.path, why=exc)
             ) from None
         except BaseException:
             self._db.close()
@@ -411,8 +416,10 @@ class Ledger:
         version = self.version
         if version > SCHEMA_VERSION:
             raise LedgerError(
-                f"{self.path}: the scores ledger has schema {version}, newer than this cardavia "
-                f"reads ({SCHEMA_VERSION}); it is left as it is"
+                _(
+                    "{path}: the scores ledger has schema {version}, newer than this cardavia "
+                    "reads ({known}); it is left as it is"
+                ).format(path=self.path, version=version, known=SCHEMA_VERSION)
             )
         if version == SCHEMA_VERSION:
             return
@@ -468,7 +475,9 @@ class Ledger:
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            raise LedgerError(f"{self.path}: cannot record the result: {exc}") from None
+            raise LedgerError(
+                _("{path}: cannot record the result: {why}").format(path=self.path, why=exc)
+            ) from None
         return int(cursor.lastrowid or 0)
 
     def entries(
@@ -512,7 +521,9 @@ class Ledger:
         try:
             rows = self._db.execute(sql + " ORDER BY finished_at, id", args).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise LedgerError(f"{self.path}: cannot read the scores ledger: {exc}") from None
+            raise LedgerError(
+                _("{path}: cannot read the scores ledger: {why}").format(path=self.path, why=exc)
+            ) from None
         yield from rows
 
 
@@ -533,11 +544,13 @@ def _no_constant(name: str) -> Any:
 
 def _json(value: object, column: str, rid: object) -> Any:
     if not isinstance(value, str):
-        raise BadRow(f"row {rid} skipped: {column} is not text")
+        raise BadRow(_("row {id} skipped: {column} is not text").format(id=rid, column=column))
     try:
         return json.loads(value, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise BadRow(f"row {rid} skipped: {column} is not JSON") from None
+        raise BadRow(
+            _("row {id} skipped: {column} is not JSON").format(id=rid, column=column)
+        ) from None
 
 
 def _same_result(text: object, result: dict[str, Any]) -> bool:
@@ -553,37 +566,40 @@ def decode_row(row: Sequence[Any]) -> Entry:
     that is not what the ledger writes (text, a whole number, a JSON list of four seat kinds,
     a JSON object)."""
     rid = row[0]
-    where = f"row {rid}"
-    (_, at, game, seats, term, winner, is_team, score, result, deal, source) = row[:11]
+    (_id, at, game, seats, term, winner, is_team, score, result, deal, source) = row[:11]
     auto, decisions, save = row[11:14]
 
     def text(value: object, column: str) -> str:
         if not isinstance(value, str):
-            raise BadRow(f"{where} skipped: {column} is not text")
+            raise BadRow(_("row {id} skipped: {column} is not text").format(id=rid, column=column))
         return value
 
     def number(value: object, column: str, allowed: range | None = None) -> int | None:
         if value is None:
             return None
         if not _int(value) or (allowed is not None and value not in allowed):
-            raise BadRow(f"{where} skipped: {column} is not a number it can be")
+            raise BadRow(
+                _("row {id} skipped: {column} is not a number it can be").format(
+                    id=rid, column=column
+                )
+            )
         return value
 
     if not _int(rid):
-        raise BadRow(f"{where} skipped: id is not a number")
+        raise BadRow(_("row {id} skipped: id is not a number").format(id=rid))
     seat_list = _json(text(seats, "seats"), "seats", rid)
     if not (
         isinstance(seat_list, list)
         and len(seat_list) == NUM_SEATS
         and all(isinstance(s, str) for s in seat_list)
     ):
-        raise BadRow(f"{where} skipped: seats is not a list of four seat kinds")
+        raise BadRow(_("row {id} skipped: seats is not a list of four seat kinds").format(id=rid))
     if is_team not in (0, 1) or isinstance(is_team, float):
-        raise BadRow(f"{where} skipped: winner_is_team is not 0 or 1")
+        raise BadRow(_("row {id} skipped: winner_is_team is not 0 or 1").format(id=rid))
     teams = bool(is_team)
     outcome = _json(text(result, "result"), "result", rid)
     if not isinstance(outcome, dict):
-        raise BadRow(f"{where} skipped: result is not a JSON object")
+        raise BadRow(_("row {id} skipped: result is not a JSON object").format(id=rid))
     return Entry(
         text(at, "finished_at"),
         text(game, "game"),
@@ -690,7 +706,7 @@ def record_finished(
         with Ledger(ledger_path()) as ledger:
             ledger.record(entry)
     except LedgerError as exc:
-        return f"not recorded in the scores: {exc}"
+        return _("not recorded in the scores: {why}").format(why=exc)
     return None
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from cardavia_cli.engine.i18n import _
+
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
@@ -41,9 +43,11 @@ MAX_SEED = 2**63 - 1
 def seed_problem(value: int) -> str | None:
     """Why ``value`` is not a seed (0 to :data:`MAX_SEED`), in words, or ``None``."""
     if value < 0:
-        return f"a seed is 0 or more, not {value}"
+        return _("a seed is 0 or more, not {value}").format(value=value)
     if value > MAX_SEED:
-        return f"a seed is at most {MAX_SEED} (a deal file holds 64-bit integers), not {value}"
+        return _("a seed is at most {max} (a deal file holds 64-bit integers), not {value}").format(
+            max=MAX_SEED, value=value
+        )
     return None
 
 

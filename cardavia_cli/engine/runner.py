@@ -14,6 +14,7 @@ from typing import Any
 from cardavia_cli.engine.agents import Agent, ErrorHook, decide
 from cardavia_cli.engine.errors import UnknownNameError
 from cardavia_cli.engine.game import GameInfo, GameState
+from cardavia_cli.engine.i18n import _
 
 
 def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> list[Agent]:
@@ -26,7 +27,9 @@ def make_agents(info: GameInfo, seats: Sequence[str], human: str = "basic") -> l
         level = human if kind == "human" else kind
         if level not in info.agents:
             raise UnknownNameError(
-                f"unknown computer player level {level!r} (known: {', '.join(info.agents)})"
+                _("unknown computer player level {level} (known: {levels})").format(
+                    level=repr(level), levels=", ".join(info.agents)
+                )
             )
         agents.append(info.agents[level]())
     return agents

@@ -46,6 +46,7 @@ from cardavia_cli.engine.dealfile import (
     write_atomic,
 )
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.paths import path_problem, visible
 
 
@@ -86,7 +87,7 @@ def _shown(text: str, room: int = 60) -> str:
     return text if len(text) <= room else text[: room - 3] + "..."
 
 
-_KEPT_AT_HOME = "saves, scores and history"
+_KEPT_AT_HOME = N_("saves, scores and history")
 
 
 def _must_be_a_folder(path: Path, what: str, kept: str) -> Path:
@@ -95,14 +96,22 @@ def _must_be_a_folder(path: Path, what: str, kept: str) -> Path:
     or that cannot be looked at, is returned: creating or reading it says what is wrong."""
     try:
         wrong = path.exists() and not path.is_dir()
-        kind = "a file" if wrong and path.is_file() else "no folder"
+        is_file = wrong and path.is_file()
     except OSError:
         return path
     if wrong:
-        raise HomeError(
-            f"{what} {visible(str(path))} is {kind}, not a folder: cardavia keeps its {kept} "
-            "there (move it away, or set CARDAVIA_HOME to a folder)"
+        message = (
+            _(
+                "{what} {path} is a file, not a folder: cardavia keeps its {kept} there "
+                "(move it away, or set CARDAVIA_HOME to a folder)"
+            )
+            if is_file
+            else _(
+                "{what} {path} is no folder: cardavia keeps its {kept} there "
+                "(move it away, or set CARDAVIA_HOME to a folder)"
+            )
         )
+        raise HomeError(message.format(what=_(what), path=visible(str(path)), kept=_(kept)))
     return path
 
 
@@ -116,19 +125,23 @@ def home() -> Path:
     if env:
         problem = path_problem(env)
         if problem is not None:
-            raise HomeError(f"CARDAVIA_HOME {env!r} cannot name a folder: {problem}")
+            raise HomeError(
+                _("CARDAVIA_HOME {value} cannot name a folder: {why}").format(
+                    value=repr(env), why=problem
+                )
+            )
         return _must_be_a_folder(Path(env), "CARDAVIA_HOME", _KEPT_AT_HOME)
     import typer
 
     return _must_be_a_folder(
-        Path(typer.get_app_dir("cardavia")), "cardavia's folder", _KEPT_AT_HOME
+        Path(typer.get_app_dir("cardavia")), N_("cardavia's folder"), _KEPT_AT_HOME
     )
 
 
 def saves_dir() -> Path:
     """The folder of named saves (and of the scores ledger): ``saves`` in :func:`home`.
     Raises :class:`HomeError` when either is there but is no folder."""
-    return _must_be_a_folder(home() / "saves", "the saves folder", "saves and scores")
+    return _must_be_a_folder(home() / "saves", N_("the saves folder"), N_("saves and scores"))
 
 
 def saves_folder() -> Path:
@@ -148,7 +161,7 @@ def save_path(name_or_file: str) -> Path:
     :class:`HomeError` as :func:`saves_dir`.
     """
     text = name_or_file.strip()
-    _check_path_text(name_or_file, "a save name or file")
+    _check_path_text(name_or_file, N_("a save name or file"))
     if _has_slash(text):
         return Path(text).expanduser()
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
@@ -163,7 +176,11 @@ def _check_path_text(text: str, what: str) -> None:
     (:func:`~cardavia_cli.engine.paths.path_problem`): it names ``what`` it was meant to be."""
     problem = path_problem(text)
     if problem is not None:
-        raise SaveTargetError(f"{_shown(text, 40)!r} is not {what}: {problem}")
+        raise SaveTargetError(
+            _("{text} is not {what}: {why}").format(
+                text=repr(_shown(text, 40)), what=_(what), why=problem
+            )
+        )
 
 
 def _has_slash(name: str) -> bool:
@@ -183,27 +200,37 @@ def save_target(name: str) -> Path:
     """
     text = name.strip()
     if not text:
-        raise SaveTargetError("empty save name: give a name, e.g. evening")
+        raise SaveTargetError(_("empty save name: give a name, e.g. evening"))
     if _has_slash(text):
-        _check_path_text(text, "a save path")
+        _check_path_text(text, N_("a save path"))
         if not text.endswith(".toml") or text.endswith("/.toml"):
             raise SaveTargetError(
-                f"{text!r}: a save path must end in .toml "
-                "(a name without a slash is saved in the saves folder)"
+                _(
+                    "{text}: a save path must end in .toml "
+                    "(a name without a slash is saved in the saves folder)"
+                ).format(text=repr(text))
             )
         path = Path(text).expanduser()
         try:
             folder = path.parent.is_dir()
         except OSError as exc:
-            raise SaveTargetError(f"cannot use {_shown(text)!r}: {exc.strerror or exc}") from None
+            raise SaveTargetError(
+                _("cannot use {text}: {why}").format(
+                    text=repr(_shown(text)), why=exc.strerror or exc
+                )
+            ) from None
         if not folder:
-            raise SaveTargetError(f"{text!r}: there is no folder {path.parent}")
+            raise SaveTargetError(
+                _("{text}: there is no folder {folder}").format(text=repr(text), folder=path.parent)
+            )
         return path
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
     if not _NAME.fullmatch(stem) or len(stem) > MAX_NAME:
         raise SaveTargetError(
-            f"{_shown(text, 40)!r} is not a save name: use letters, digits, '-', '_' and '.' "
-            f"(not '-' or '.' first), at most {MAX_NAME} characters (e.g. evening)"
+            _(
+                "{text} is not a save name: use letters, digits, '-', '_' and '.' "
+                "(not '-' or '.' first), at most {n} characters (e.g. evening)"
+            ).format(text=repr(_shown(text, 40)), n=MAX_NAME)
         )
     return saves_folder() / f"{stem}.toml"
 
@@ -222,7 +249,9 @@ def is_taken(path: Path) -> bool:
     try:
         return path.exists()
     except OSError as exc:
-        raise SaveTargetError(f"cannot use {_shown(str(path))}: {exc.strerror or exc}") from None
+        raise SaveTargetError(
+            _("cannot use {text}: {why}").format(text=_shown(str(path)), why=exc.strerror or exc)
+        ) from None
 
 
 def save_files() -> list[Path]:
@@ -242,7 +271,7 @@ def prepare_folder(path: Path) -> None:
     if path.parent == folder:
         folder.mkdir(parents=True, exist_ok=True)
     elif not path.parent.is_dir():
-        raise SaveTargetError(f"there is no folder {path.parent}")
+        raise SaveTargetError(_("there is no folder {folder}").format(folder=path.parent))
 
 
 def same_file(a: Path | None, b: Path | None) -> bool:
@@ -292,10 +321,13 @@ def existing_save(path: Path, game: str | None = None, *, lookup: GameLookup) ->
     try:
         deal = load_deal(path, lookup=lookup)
     except (CardaviaError, OSError, ValueError):
-        return "not a readable save"
+        return _("not a readable save")
     n = len(deal.actions)
-    origin = "a given deck" if deal.deck is not None else f"seed {deal.seed}"
-    what = f"{origin}, {n} action{'' if n == 1 else 's'}"
+    what = (
+        ngettext("a given deck, {n} action", "a given deck, {n} actions", n)
+        if deal.deck is not None
+        else ngettext("seed {seed}, {n} action", "seed {seed}, {n} actions", n)
+    ).format(n=n, seed=deal.seed)
     return what if deal.game == game else f"{deal.game}, {what}"
 
 

@@ -30,11 +30,12 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 
 #: The default help of ``table`` and ``hint``.
-TABLE_HELP = "Show the table: every seat and what lies in view."
-HINT_HELP = "Suggest a move (the basic computer player's choice for your seat)."
+TABLE_HELP = N_("Show the table: every seat and what lies in view.")
+HINT_HELP = N_("Suggest a move (the basic computer player's choice for your seat).")
 #: How many of the last visible events a resumed game tells again by default.
 STORY_EVENTS = 8
 
@@ -168,7 +169,7 @@ class GameUI(abc.ABC, Generic[V, A]):
 
     def hint(self, view: V, suggestion: A) -> RenderableType:
         """The ``hint`` answer: the suggested action and what helps judge the hand."""
-        return Text(f"Hint: {self.describe(view, suggestion)}")
+        return Text(_("Hint: {move}").format(move=self.describe(view, suggestion)))
 
     def log_lines(
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
