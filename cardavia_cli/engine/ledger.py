@@ -284,6 +284,25 @@ class Entry:
         data["played_yourself"] = self.played_yourself
         return data
 
+    def winner_words(self) -> str:
+        """:meth:`winner_name` in the language spoken now, for a person to read (a table of
+        scores); :meth:`winner_name` stays English, for exports."""
+        if self.winner is None:
+            return _("no winner")
+        person = self.human_won is not None
+        if self.winner_is_team:
+            a, b = team_seats(self.winner)
+            if person:
+                return _("team {n} ({a} and {b})").format(
+                    n=self.winner, a=_(SEAT_NAMES[a]), b=_(SEAT_NAMES[b])
+                )
+            return _("team {n} (seats {a} and {b})").format(n=self.winner, a=a, b=b)
+        if not person:
+            return _("seat {n}").format(n=self.winner)
+        if self.winner == HUMAN:
+            return _("you")
+        return _("seat {n} ({where})").format(n=self.winner, where=_(SEAT_NAMES[self.winner]))
+
     def winner_name(self) -> str:
         """The winner in words: ``you``, ``seat 1 (right)``, ``team 0 (you and across)``,
         ``team 1 (right and left)``, or ``no winner``; seats are numbers (``seat 0``, ``team
