@@ -444,7 +444,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
                     if not folded:
                         card_line.right_crop(1)
                         # TRANSLATORS: after a card's line: "Seat 1 (right) draws rA; you pass".
-                        you_pass = "; " + _("you pass")
+                        you_pass = _("; you pass")
                         card_line.append(Text.assemble(you_pass, _automatic(), "."))
                         folded = True
                     continue
