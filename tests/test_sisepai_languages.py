@@ -97,9 +97,7 @@ def test_arabic_first_decision_narration_table_hand_and_choices() -> None:
     ]
     assert "كومة السحب 36   الموزّع: المقعد 2 (المقابل)" in lines
     assert "   الأوراق الميتة      0  -" in lines
-    assert (
-        "   المطروحة               yE، رماها المقعد 2 (المقابل): دورك بعد اللاعب التالي." in lines
-    )
+    assert "   المطروحة               yE، رماها المقعد 2 (المقابل): دورك بعد التالي." in lines
     assert "أحمر    -   -   -      -   rH rH  -      rP rP" in lines
     assert hand_codes(lines, "يدك (20 ورقة)") == Counter(DEALT.split())
     assert "2  claim yE yE  [yE yE yE] ثلاثية" in lines
