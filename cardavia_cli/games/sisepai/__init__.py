@@ -21,13 +21,14 @@ if TYPE_CHECKING:
 
 def _game() -> GameInfo:
     from cardavia_cli.engine.game import GameInfo
+    from cardavia_cli.engine.i18n import N_
     from cardavia_cli.games.sisepai.ai import AGENTS
     from cardavia_cli.games.sisepai.cards import PACK, canonical
     from cardavia_cli.games.sisepai.rules import new_state
 
     return GameInfo(
         name="sisepai",
-        title="Si Se Pai (Four Colour Cards, flower variant)",
+        title=N_("Si Se Pai (Four Colour Cards, flower variant)"),
         pack=PACK,
         parse_card=canonical,
         new_state=new_state,

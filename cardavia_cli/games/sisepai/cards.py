@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from cardavia_cli.engine.counts import count_vector
 from cardavia_cli.engine.errors import CardError
+from cardavia_cli.engine.i18n import N_, _
 
 COLOURS = "rywg"
 PIECES = "KAERHCP"
@@ -110,11 +111,43 @@ def is_general(code: int) -> bool:
     return code != FLOWER and code % 7 == GENERAL
 
 
+#: Each code's name for a player (:func:`card_name`), in code order.
+_CARD_NAMES: tuple[str, ...] = (
+    N_("red General"),
+    N_("red Advisor"),
+    N_("red Elephant"),
+    N_("red Chariot"),
+    N_("red Horse"),
+    N_("red Cannon"),
+    N_("red Soldier"),
+    N_("yellow General"),
+    N_("yellow Advisor"),
+    N_("yellow Elephant"),
+    N_("yellow Chariot"),
+    N_("yellow Horse"),
+    N_("yellow Cannon"),
+    N_("yellow Soldier"),
+    N_("white General"),
+    N_("white Advisor"),
+    N_("white Elephant"),
+    N_("white Chariot"),
+    N_("white Horse"),
+    N_("white Cannon"),
+    N_("white Soldier"),
+    N_("green General"),
+    N_("green Advisor"),
+    N_("green Elephant"),
+    N_("green Chariot"),
+    N_("green Horse"),
+    N_("green Cannon"),
+    N_("green Soldier"),
+    N_("flower"),
+)
+
+
 def card_name(code: int) -> str:
-    """A readable name, e.g. ``"red General"`` or ``"flower"``."""
-    if code == FLOWER:
-        return "flower"
-    return f"{COLOUR_NAMES[code // 7]} {PIECE_NAMES[code % 7]}"
+    """A readable name in the language spoken now, e.g. ``"red General"`` or ``"flower"``."""
+    return _(_CARD_NAMES[code])
 
 
 def counts_of(codes: Iterable[int]) -> list[int]:

@@ -36,6 +36,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
+from cardavia_cli.engine.i18n import NP_, pgettext
 from cardavia_cli.games.sisepai.cards import (
     COPIES,
     FLOWER,
@@ -60,6 +61,27 @@ MELD_POINTS: dict[str, int] = {
 }
 MIXED_KINDS = frozenset({"command", "field", "soldier3", "soldier4"})
 IDENTICAL_KINDS = frozenset({"pair", "triple", "quad"})
+
+#: The meld kinds (rules 5; :attr:`~.melds.Meld.kind`, the JSON's ``kind``) as a player reads
+#: them; in English the kind name itself.
+KIND_WORDS = {
+    "general": NP_("meld kind", "general"),
+    "flower": NP_("meld kind", "flower"),
+    "pair": NP_("meld kind", "pair"),
+    "triple": NP_("meld kind", "triple"),
+    "quad": NP_("meld kind", "quad"),
+    "command": NP_("meld kind", "command"),
+    "field": NP_("meld kind", "field"),
+    "soldier3": NP_("meld kind", "soldier3"),
+    "soldier4": NP_("meld kind", "soldier4"),
+}
+
+
+def kind_word(kind: str) -> str:
+    """A meld kind (``triple``, ``soldier3``) in the language spoken now."""
+    word = KIND_WORDS.get(kind)
+    return kind if word is None else pgettext("meld kind", word)
+
 
 Counts = list[int]
 

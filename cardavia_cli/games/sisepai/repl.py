@@ -22,9 +22,9 @@ from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.i18n import N_, NP_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Verb
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import seat_subject, verb_for
 from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
 from cardavia_cli.games.sisepai.events import (
     Claim,
@@ -42,86 +42,155 @@ from cardavia_cli.games.sisepai.view import (
     card_text,
     cards_text,
     hand_view,
+    kind_word,
     meld_text,
     melds_line,
     outcome_view,
+    seat_text,
     status_view,
+    styled,
     table_view,
 )
 
 ACTIONS: tuple[Verb, ...] = (
-    Verb("pass", "pass", "Do not claim the public card (rules 8.1).", "do not claim"),
+    Verb("pass", "pass", N_("Do not claim the public card (rules 8.1)."), N_("do not claim")),
     Verb(
         "claim",
         "claim [CARDS]",
-        "Claim the public card with these cards from your hand, e.g. claim rR rR; a bare claim "
-        "takes a public General or flower alone (rules 8.1).",
-        "claim the public card",
+        N_(
+            "Claim the public card with these cards from your hand, e.g. claim rR rR; a bare "
+            "claim takes a public General or flower alone (rules 8.1)."
+        ),
+        N_("claim the public card"),
     ),
     Verb(
         "win",
         "win",
-        "Claim the public card as a win; the winning meld is found for you.",
-        "claim it as a win",
+        N_("Claim the public card as a win; the winning meld is found for you."),
+        N_("claim it as a win"),
     ),
     Verb(
         "discard",
         "discard CARD",
-        "Discard one card of your hand after a claim (rules 8.2), or type its number in the list.",
-        "discard a card",
+        N_(
+            "Discard one card of your hand after a claim (rules 8.2), or type its number in the "
+            "list."
+        ),
+        N_("discard a card"),
     ),
 )
 
 #: How a public card that nobody takes is told, after the card or the line that shows it.
-DEAD = ": nobody takes it, dead."
-AUTOMATIC = Text(" (automatic)", style="dim")
+# TRANSLATORS: after a card (or the line that shows it): "wP: nobody takes it, dead."
+DEAD = N_(": nobody takes it, dead.")
+#: The mark of an answer given without asking (rules 8.1), after a space.
+AUTOMATIC = N_("(automatic)")
+#: The prompt's word for each decision point (the verbs typed stay English).
+PROMPTS = {
+    Phase.CLAIM: NP_("prompt", "claim"),
+    Phase.DISCARD: NP_("prompt", "discard"),
+    Phase.OVER: NP_("prompt", "over"),
+}
 
 
-def _said(who: int, viewer: int, verb: str, *words: str | Text) -> Text:
-    """``You draw`` or ``Seat 1 (right) draws``, then ``words`` (the line in bold)."""
-    line = Text(seat_subject(who, viewer), style="bold")
-    line.append(f" {verb_for(who, viewer, verb)}")
-    for word in words:
-        line.append(word)
-    return line
+def _automatic() -> Text:
+    return Text(" " + _(AUTOMATIC), style="dim")
 
 
 def _line(event: Event, seat: int, auto: bool = False, end: str | Text = ".") -> Text:
     """``event`` in words for ``seat``, ending with ``end``; ``auto``: an answer of ``seat``
     given without asking (rules 8.1)."""
-    mark = AUTOMATIC if auto else ""
+    mark = _automatic() if auto else Text("")
     match event:
         case Deal(seat=s, cards=cards):
-            return _said(s, seat, "are", " dealt ", cards_text(cards), end)
-        case Draw(seat=s, card=card) | Discard(seat=s, card=card):
-            return _said(s, seat, event.kind, " ", card_text(card), end)
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] are dealt {cards}"),
+                _("{Seat} is dealt {cards}"),
+                cards=cards_text(cards),
+            )
+        case Draw(seat=s, card=card):
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] draw {card}"),
+                _("{Seat} draws {card}"),
+                card=card_text(card),
+            )
+        case Discard(seat=s, card=card):
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] discard {card}"),
+                _("{Seat} discards {card}"),
+                card=card_text(card),
+            )
         case Respond(seat=s, meld=None):
-            return _said(s, seat, "pass", mark, end)
+            line = seat_text(s, seat, _("[bold]You[/bold] pass"), _("{Seat} passes"))
+            line.append_text(mark)
         case Respond(seat=s, meld=Meld() as meld):
-            how = " with a claim: " if s == seat else ": claim "
-            return _said(s, seat, "answer", how, meld_text(meld), mark, end)
-        case Claim(seat=s, meld=meld, card=card, drawn=drawn):
-            on = " the drawn " if drawn else " the discarded "
-            return _said(s, seat, "claim", on, card_text(card), ": ", meld_text(meld), end)
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] answer with a claim: {meld}"),
+                _("{Seat} answers: claim {meld}"),
+                meld=meld_text(meld),
+            )
+            line.append_text(mark)
+        case Claim(seat=s, meld=meld, card=card, drawn=True):
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] claim the drawn {card}: {meld}"),
+                _("{Seat} claims the drawn {card}: {meld}"),
+                card=card_text(card),
+                meld=meld_text(meld),
+            )
+        case Claim(seat=s, meld=meld, card=card):
+            line = seat_text(
+                s,
+                seat,
+                _("[bold]You[/bold] claim the discarded {card}: {meld}"),
+                _("{Seat} claims the discarded {card}: {meld}"),
+                card=card_text(card),
+                meld=meld_text(meld),
+            )
         case Dead(card=card):
             line = card_text(card)  # the whole line in the card's style
-            line.append(DEAD)
+            line.append(_(DEAD))
             return line
         case Win(seat=s, points=points):
-            return _said(s, seat, "win", f" with {points} points!")
+            # TRANSLATORS: the English says "points" for any number.
+            mine = ngettext(
+                "[bold]You[/bold] win with {n} points!",
+                "[bold]You[/bold] win with {n} points!",
+                points,
+            )
+            # TRANSLATORS: the English says "points" for any number.
+            theirs = ngettext(
+                "{Seat} wins with {n} points!", "{Seat} wins with {n} points!", points
+            )
+            return seat_text(s, seat, mine, theirs, n=str(points))
         case Exhausted():
-            return Text("The stock is exhausted.")
-    return Text(event.text)
+            return Text(_("The stock is exhausted."))
+        case _:
+            return Text(event.text)
+    line.append_text(end if isinstance(end, Text) else Text(end))
+    return line
 
 
 def _over(claimant: int, seat: int, own: tuple[Meld, bool] | None) -> Text:
     """The end of a claim's line: how ``seat``'s own sealed claim (its meld, and whether it
     was forced) fared, `` (forced).`` or `` (over your claim [...]).``, else ``.``."""
     if own is not None and claimant != seat:
-        yours = "your forced claim" if own[1] else "your claim"
-        return Text.assemble((f" (over {yours} [{own[0]}])", "dim"), ".")
+        if own[1]:
+            over = _("(over your forced claim [{meld}])").format(meld=own[0])
+        else:
+            over = _("(over your claim [{meld}])").format(meld=own[0])
+        return Text.assemble((" " + over, "dim"), ".")
     if own is not None and own[1]:
-        return Text.assemble((" (forced)", "dim"), ".")
+        return Text.assemble((" " + _("(forced)"), "dim"), ".")
     return Text(".")
 
 
@@ -129,8 +198,8 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
     """Si Se Pai for the REPL; see the module docstring and :class:`~.engine.ui.GameUI`."""
 
     actions = ACTIONS
-    table_help = "Show the table: every seat, the public card, the stock, the dead pile."
-    hint_help = (
+    table_help = N_("Show the table: every seat, the public card, the stock, the dead pile.")
+    hint_help = N_(
         "Suggest a move (the basic computer player's choice for your seat) and show your waits."
     )
 
@@ -138,17 +207,35 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
     def intro(self, view: SisepaiView, *, origin: str, seats: Sequence[str]) -> RenderableType:
         """The first line of a deal: where it comes from (``seed 7``, ``deck from FILE``),
         the opponents, the dealer (rules 4, 6)."""
-        line = Text("Si Se Pai", style="bold")
         levels = [seats[s] for s in (1, 2, 3)]
         if len(set(levels)) == 1:
-            against = f"three {levels[0]} computer players"
-        else:
-            against = ", ".join(
-                f"{level} at seat {s}" for s, level in zip((1, 2, 3), levels, strict=True)
+            line = styled(
+                _(
+                    "[bold]Si Se Pai[/bold], {origin}: you (seat 0) against three {level} "
+                    "computer players."
+                ),
+                origin=origin,
+                level=levels[0],
             )
-        line.append(f", {origin}: you (seat 0) against {against}. ")
-        draws = verb_for(view.dealer, view.seat, "draw")
-        line.append(_said(view.dealer, view.seat, "deal", f" and {draws} first."))
+        else:
+            players = ", ".join(
+                _("{level} at seat {n}").format(level=level, n=s)
+                for s, level in zip((1, 2, 3), levels, strict=True)
+            )
+            line = styled(
+                _("[bold]Si Se Pai[/bold], {origin}: you (seat 0) against {players}."),
+                origin=origin,
+                players=players,
+            )
+        line.append(" ")
+        line.append_text(
+            seat_text(
+                view.dealer,
+                view.seat,
+                _("[bold]You[/bold] deal and draw first."),
+                _("{Seat} deals and draws first."),
+            )
+        )
         return line
 
     def status(self, view: SisepaiView) -> RenderableType:
@@ -161,7 +248,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
 
     def hand(self, view: SisepaiView) -> RenderableType:
         """The concealed hand and this seat's exposed melds."""
-        exposed = Text("Your exposed melds: ")
+        exposed = Text(_("Your exposed melds:") + " ")
         exposed.append_text(melds_line(view.exposed[view.seat]))
         return Group(hand_view(view.hand), exposed)
 
@@ -169,9 +256,9 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
         """``wP > `` when a public card waits for an answer (``wP (WIN available) > `` when a
         claim wins), ``discard > `` after a claim."""
         if view.phase is Phase.CLAIM and view.public is not None:
-            win = " (WIN available)" if any(o.win for o in view.claims) else ""
+            win = " " + _("(WIN available)") if any(o.win for o in view.claims) else ""
             return f"{card_str(view.public)}{win} > "
-        return f"{view.phase} > "
+        return f"{pgettext('prompt', PROMPTS[view.phase])} > "
 
     def outcome(self, view: SisepaiView, outcome: Outcome) -> RenderableType:
         """The result (rules 11): the summary line and the winner's melds."""
@@ -179,7 +266,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
 
     def round_end(self, view: SisepaiView) -> RenderableType:
         """A match is one deal (rules 11.3): there are no breaks."""
-        return Text("The deal is over.")
+        return Text(_("The deal is over."))
 
     # -- choices, completion ---------------------------------------------------------------------
     def legal_verbs(self, view: SisepaiView) -> list[str]:
@@ -229,15 +316,15 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
             return None
         if action.verb == "pass":
             if any(o.win for o in view.claims):
-                return "WIN available: type win, or pass again to let it go"
+                return _("WIN available: type win, or pass again to let it go")
             return None
         chosen = next((o for o in view.claims if o.action == action), None)
         if chosen is None or chosen.win or not any(o.win for o in view.claims):
             return None
-        return (
-            f"WIN available: type win. '{action}' ({chosen.meld}) does not win; "
+        return _(
+            "WIN available: type win. '{action}' ({meld}) does not win; "
             "type it again to claim it anyway."
-        )
+        ).format(action=action, meld=chosen.meld)
 
     # -- hint and auto -----------------------------------------------------------------------------
     def describe(self, view: SisepaiView, action: Action) -> str:
@@ -246,24 +333,23 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
         if option is None:
             return str(action)
         if option.win:
-            return f"win: [{option.meld}] {option.meld.kind}"
-        return f"{action}: [{option.meld}] {option.meld.kind}"
+            return f"win: [{option.meld}] {kind_word(option.meld.kind)}"
+        return f"{action}: [{option.meld}] {kind_word(option.meld.kind)}"
 
     def hint(self, view: SisepaiView, suggestion: Action) -> RenderableType:
         """The suggested action and the waits of the hand (rules 8.2, 13.3): of the hand as it
         is when answering a public card, after the suggested discard after a claim (and the
         line says so). A wait whose every remaining copy is already visible (dead pile, exposed
         melds) is marked ``dead``."""
-        line = Text("Hint: ", style="bold")
+        line = Text(_("Hint:") + " ", style="bold")
         line.append(self.describe(view, suggestion))
         hand = list(view.hand)
-        label = Text("Waits: ")
+        label = Text(_("Waits:") + " ")
         if suggestion.verb == "discard":
             card = suggestion.cards[0]
             hand.remove(card)
-            label = Text("Waits after discarding ")
-            label.append_text(card_text(card))
-            label.append(": ")
+            label = styled(_("Waits after discarding {card}:"), card=card_text(card))
+            label.append(" ")
         option = next((o for o in view.claims if o.action == suggestion), None)
         if option is not None and option.win:
             return line
@@ -281,7 +367,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
             return Text("")
         text = label.copy()
         if not found:
-            text.append("none yet (no single card completes your hand)", style="dim")
+            text.append(_("none yet (no single card completes your hand)"), style="dim")
             return text
         held = counts_of(hand)
         for cards in own:
@@ -298,7 +384,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
             text.append_text(card_text(code))
             remaining = COPIES[code] - held[code]
             if seen[code] >= remaining:
-                text.append(" (dead)", style="dim")
+                text.append(" " + pgettext("wait", "(dead)"), style="dim")
         return text
 
     # -- narration ---------------------------------------------------------------------------
@@ -327,7 +413,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
                     own = (meld, i in forced)
                 case Dead() if card_line:
                     card_line.right_crop(1)
-                    card_line.append(DEAD)
+                    card_line.append(_(DEAD))
                 case Claim() if told:
                     lines.append(_line(event, seat, end=_over(event.seat, seat, own)))
                     card_line = None
@@ -357,7 +443,9 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
                 case Respond(seat=s, meld=None) if s == seat and i in forced and card_line:
                     if not folded:
                         card_line.right_crop(1)
-                        card_line.append(Text.assemble("; you pass", AUTOMATIC, "."))
+                        # TRANSLATORS: after a card's line: "Seat 1 (right) draws rA; you pass".
+                        you_pass = _("; you pass")
+                        card_line.append(Text.assemble(you_pass, _automatic(), "."))
                         folded = True
                     continue
             line = _line(event, seat, auto=i in forced)

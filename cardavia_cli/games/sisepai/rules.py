@@ -25,6 +25,7 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
+from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -54,14 +55,25 @@ from cardavia_cli.games.sisepai.melds import (
     best_partition,
     claim_options,
     is_complete,
+    kind_word,
 )
 
 HAND_SIZE = 20
 #: The roles of 7.3 in words, in the order of play from the actor.
 ROLE_WORDS = {
-    "drawer": "the drawer of the card",
-    "next": "the next player",
-    "other": "the players after the next one",
+    "drawer": N_("the drawer of the card"),
+    "next": N_("the next player"),
+    "other": N_("the players after the next one"),
+}
+#: The roles allowed a non-winning meld (rules 7.3) in words, by their ``ROLE_WORDS`` keys.
+ROLES_ALLOWED = {
+    ("drawer",): N_("the drawer of the card"),
+    ("next",): N_("the next player"),
+    ("drawer", "next"): N_("the drawer of the card and the next player"),
+    ("next", "other"): N_("the next player and the players after the next one"),
+    ("drawer", "next", "other"): N_(
+        "the drawer of the card and the next player and the players after the next one"
+    ),
 }
 DEALT = 80
 VERBS = ("pass", "claim", "win", "discard")
@@ -100,22 +112,31 @@ class Action:
         """Syntax only; raises ``InvalidActionError`` for an unknown verb, card or card count."""
         words = text.split()
         if not words:
-            raise InvalidActionError("empty action: type pass, claim CARDS, win or discard CARD")
+            raise InvalidActionError(_("empty action: type pass, claim CARDS, win or discard CARD"))
         verb = words[0].lower()
         if verb not in VERBS:
             raise InvalidActionError(
-                f"unknown action {words[0]!r}: type pass, claim CARDS, win or discard CARD"
+                _("unknown action {word}: type pass, claim CARDS, win or discard CARD").format(
+                    word=repr(words[0])
+                )
             )
         if verb in ("pass", "win") and len(words) > 1:
-            raise InvalidActionError(f"{verb!r} takes no cards")
-        try:
-            cards = tuple(sorted(parse_card(w) for w in words[1:]))
-        except CardError as exc:
-            raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
+            raise InvalidActionError(_("{verb} takes no cards").format(verb=repr(verb)))
+        found: list[int] = []
+        for word in words[1:]:
+            try:
+                found.append(parse_card(word))
+            except CardError:
+                raise InvalidActionError(
+                    _(
+                        "{action}: unknown card {card} (write e.g. rK, gP, F, or red-general)"
+                    ).format(action=repr(text.strip()), card=repr(word))
+                ) from None
+        cards = tuple(sorted(found))
         if verb == "discard" and len(cards) != 1:
-            raise InvalidActionError("discard takes exactly one card, e.g. 'discard gH'")
+            raise InvalidActionError(_("discard takes exactly one card, e.g. 'discard gH'"))
         if verb == "claim" and len(cards) > 3:
-            raise InvalidActionError("a claim names at most three cards from your hand")
+            raise InvalidActionError(_("a claim names at most three cards from your hand"))
         return cls(verb, cards)
 
     def __str__(self) -> str:
@@ -300,16 +321,18 @@ class SisepaiState(GameState[Action, SisepaiView]):
         """
         action = Action.parse(text)
         if self._phase is Phase.OVER:
-            raise IllegalActionError(f"{text.strip()!r}: the deal is over", phase=self.phase)
+            raise IllegalActionError(
+                _("{action}: the deal is over").format(action=repr(text.strip())),
+                phase=self.phase,
+            )
         if action.verb == "win":
             wins = [o for o in self.claim_options() if o.win]
             if self._phase is not Phase.CLAIM:
-                why = "'win' needs a public card to claim"
+                why = _("'win' needs a public card to claim")
             elif not wins:
-                why = (
-                    "no winning claim: the concealed hand plus "
-                    f"{card_str(self.public or 0)} cannot be completely melded"
-                )
+                why = _(
+                    "no winning claim: the concealed hand plus {card} cannot be completely melded"
+                ).format(card=card_str(self.public or 0))
             else:
                 self._chosen = wins[0]
                 return wins[0].action
@@ -331,50 +354,70 @@ class SisepaiState(GameState[Action, SisepaiView]):
         where = self.where()
         if self._phase is Phase.DISCARD:
             if action.verb != "discard":
-                return f"{where}: after a claim you must discard a card (rules 7.2)"
+                return f"{where}: " + _("after a claim you must discard a card (rules 7.2)")
             card = action.cards[0]
             assert self.claimant is not None
             if not self.hands[self.claimant][card]:
-                return f"{where}: {card_str(card)} is not in the concealed hand"
-            return f"{where}: a General or a flower may never be discarded (rules 7.2)"
+                why = _("{card} is not in the concealed hand").format(card=card_str(card))
+                return f"{where}: {why}"
+            return f"{where}: " + _("a General or a flower may never be discarded (rules 7.2)")
         assert self.public is not None and self.to_act is not None
         if action.verb == "discard":
-            return f"{where}: nothing to discard now; answer pass or claim"
+            return f"{where}: " + _("nothing to discard now; answer pass or claim")
         if action.verb == "pass":
-            return f"{where}: the drawer of a General or a flower must claim it (rules 7.3)"
+            return f"{where}: " + _("the drawer of a General or a flower must claim it (rules 7.3)")
         seat = self.to_act
         if self.source == "discard" and seat == self.actor:
-            return f"{where}: the actor never claims their own discard (rules 7.3)"
+            return f"{where}: " + _("the actor never claims their own discard (rules 7.3)")
         hand = self.hands[seat]
         need = counts_of(action.cards)
         for c in set(action.cards):
             if hand[c] < need[c]:
                 if c == self.public and hand[c] == need[c] - 1:
-                    return (
-                        f"{where}: list only the cards from your hand, not the public card "
-                        f"{card_str(c)} itself (rules 8.1)"
+                    why = _(
+                        "list only the cards from your hand, not the public card {card} itself "
+                        "(rules 8.1)"
+                    ).format(card=card_str(c))
+                    return f"{where}: {why}"
+                if any(c in m.cards for m in self.exposed[seat]):
+                    why = _(
+                        "{card} x{n} is not in the concealed hand (exposed cards can never be "
+                        "used, rules 7.3)"
                     )
-                exposed = any(c in m.cards for m in self.exposed[seat])
-                return f"{where}: {card_str(c)} x{need[c]} is not in the concealed hand" + (
-                    " (exposed cards can never be used, rules 7.3)" if exposed else ""
-                )
+                else:
+                    why = _("{card} x{n} is not in the concealed hand")
+                return f"{where}: " + why.format(card=card_str(c), n=need[c])
         cards = (self.public, *action.cards)
         try:
             meld = Meld.of(cards)
         except ValueError:
-            return f"{where}: {cards_str(sorted(cards))} is not a meld (rules 5)"
+            why = _("{cards} is not a meld (rules 5)").format(cards=cards_str(sorted(cards)))
+            return f"{where}: {why}"
         source = self.source
         assert source is not None
-        on = "a drawn card" if source == "draw" else "a discard"
-        roles = [r for r in ROLE_WORDS if meld.kind in ALLOWED[(r, source)]]
+        roles = tuple(r for r in ROLE_WORDS if meld.kind in ALLOWED[(r, source)])
+        kind = kind_word(meld.kind)
         if not roles:
             # never claimed without a win by anyone (a pair: never): say so, suggest no one
-            return f"{where}: a non-winning {meld.kind} on {on} is never allowed (rules 7.3)"
-        who = " and ".join(ROLE_WORDS[r] for r in roles)
-        return (
-            f"{where}: a non-winning {meld.kind} on {on} is allowed only to {who}, not to "
-            f"{ROLE_WORDS[self.role_of(seat)]} (rules 7.3)"
-        )
+            if source == "draw":
+                why = _("a non-winning {kind} on a drawn card is never allowed (rules 7.3)")
+            else:
+                why = _("a non-winning {kind} on a discard is never allowed (rules 7.3)")
+            return f"{where}: " + why.format(kind=kind)
+        if source == "draw":
+            why = _(
+                "a non-winning {kind} on a drawn card is allowed only to {who}, not to {role} "
+                "(rules 7.3)"
+            )
+        else:
+            why = _(
+                "a non-winning {kind} on a discard is allowed only to {who}, not to {role} "
+                "(rules 7.3)"
+            )
+        allowed = ROLES_ALLOWED.get(roles)
+        who = _(allowed) if allowed else " and ".join(_(ROLE_WORDS[r]) for r in roles)
+        role = _(ROLE_WORDS[self.role_of(seat)])
+        return f"{where}: " + why.format(kind=kind, who=who, role=role)
 
     def _apply(self, action: Action) -> None:
         """Play the legal ``action`` of the seat to act (rules 7.2, 7.4): a sealed answer, and

@@ -21,17 +21,10 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.words import (
-    capital,
-    does,
-    plural,
-    possessive,
-    seat_label,
-    seat_short,
-    seat_subject,
-)
+from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
+from cardavia_cli.engine.words import capital, seat_label, seat_short
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
-from cardavia_cli.games.sisepai.melds import Meld
+from cardavia_cli.games.sisepai.melds import Meld, kind_word
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
@@ -44,6 +37,58 @@ FLOWER_STYLE = "bold magenta"
 #: The row labels of a hand (``red``, ..., ``flowers``): the colour, one weight for all.
 LABEL_STYLES = ("red", YELLOW, "", "green")
 FLOWER_LABEL_STYLE = "magenta"
+
+#: The colours as a hand's row labels (the parser's :data:`~.cards.COLOUR_NAMES` stay English).
+COLOUR_LABELS = (
+    NP_("sisepai colour", "red"),
+    NP_("sisepai colour", "yellow"),
+    NP_("sisepai colour", "white"),
+    NP_("sisepai colour", "green"),
+)
+_FIELD = re.compile(r"\{(\w+)\}")
+_SLOT = "\x00"
+
+
+def styled(template: str, **fields: str | Text) -> Text:
+    """A translated ``template`` as rich text: its markup (``[bold]You[/bold] draw {card}``)
+    read, and each ``{name}`` replaced by ``fields[name]``, a :class:`~rich.text.Text` keeping
+    its own style (a card's colour). Placeholders are never inside a markup tag.
+
+    >>> styled("[bold]You[/bold] draw {card}", card=Text("wP", style="bold")).plain
+    'You draw wP'
+    """
+    names: list[str] = []
+
+    def slot(m: re.Match[str]) -> str:
+        names.append(m.group(1))
+        return _SLOT
+
+    base = Text.from_markup(_FIELD.sub(slot, template))
+    out = Text()
+    start = 0
+    for name in names:
+        at = base.plain.index(_SLOT, start)
+        out.append_text(base[start:at])
+        value = fields[name]
+        out.append_text(value if isinstance(value, Text) else Text(value))
+        start = at + 1
+    out.append_text(base[start:])
+    return out
+
+
+def seat_text(
+    seat: int, viewer: int, mine: str, theirs: str, *, bold: bool = True, **fields: str | Text
+) -> Text:
+    """:func:`~cardavia_cli.engine.words.by_seat` as rich text: ``mine`` (said to the viewer)
+    or ``theirs`` (about another seat, its label ``{seat}``/``{Seat}``, in bold unless
+    ``bold`` is false), through :func:`styled`."""
+    if seat == viewer:
+        return styled(mine, **fields)
+    label = seat_label(seat, viewer)
+    style = "bold" if bold else ""
+    return styled(
+        theirs, seat=Text(label, style=style), Seat=Text(capital(label), style=style), **fields
+    )
 
 
 def card_style(code: int) -> str:
@@ -96,7 +141,7 @@ def melds_table(
     for m in melds:
         if m in left:
             left.remove(m)
-            marks.append("yes")
+            marks.append(pgettext("exposed meld", "yes"))
         else:
             marks.append("")
     table = Table(
@@ -105,14 +150,18 @@ def melds_table(
         show_footer=True,
         min_width=len(title) + 4 if title else None,  # the title fits above the box
     )
-    table.add_column("meld", footer="total")
-    table.add_column("kind")
-    table.add_column("points", justify="right", footer=str(sum(m.points for m in melds)))
+    table.add_column(pgettext("melds table", "meld"), footer=pgettext("melds table", "total"))
+    table.add_column(pgettext("melds table", "kind"))
+    table.add_column(
+        pgettext("melds table", "points"),
+        justify="right",
+        footer=str(sum(m.points for m in melds)),
+    )
     shown = any(marks)
     if shown:
-        table.add_column("exposed", justify="center")
+        table.add_column(pgettext("melds table", "exposed"), justify="center")
     for m, mark in zip(melds, marks, strict=True):
-        cells: list[RenderableType] = [cards_text(m.cards), m.kind, str(m.points)]
+        cells: list[RenderableType] = [cards_text(m.cards), kind_word(m.kind), str(m.points)]
         table.add_row(*cells, *([mark] if shown else []))
     return table
 
@@ -120,7 +169,6 @@ def melds_table(
 # -- a seat's view of the table (rules 7.1), for the REPL ------------------------------------
 # Every function below takes a SisepaiView (what one seat may see) and returns a renderable.
 
-SOURCE_WORDS = {"draw": "drawn", "discard": "discarded"}
 #: The hand's columns: one per piece (rules 3), headed by its letter.
 _PIECES = "KAERHCP"
 
@@ -150,8 +198,31 @@ def outcome_line(view: SisepaiView, outcome: Outcome) -> str:
     by position (an exhausted stock)."""
     score = outcome.data.get("score")
     if outcome.termination == "win" and outcome.winner is not None and score is not None:
-        return f"{does(outcome.winner, 'win', view.seat)} with {score} points."
+        if outcome.winner == view.seat:
+            # TRANSLATORS: the English says "points" for any number.
+            text = ngettext("You win with {n} points.", "You win with {n} points.", score)
+        else:
+            # TRANSLATORS: the English says "points" for any number.
+            text = ngettext("{Seat} wins with {n} points.", "{Seat} wins with {n} points.", score)
+        return _seat_words(text, outcome.winner, view.seat, n=score)
+    found = _EXHAUSTED.fullmatch(outcome.summary)
+    if outcome.termination == "exhausted" and found:
+        seat = int(found.group(1))
+        if seat == view.seat:
+            text = _("Draw: you must draw and the stock is empty; nobody scores.")
+        else:
+            text = _("Draw: {seat} must draw and the stock is empty; nobody scores.")
+        return _seat_words(text, seat, view.seat)
     return with_positions(outcome.summary, view.seat)
+
+
+#: The summary of an exhausted stock (:mod:`.rules`), which names the seat that must draw.
+_EXHAUSTED = re.compile(r"Draw: seat (\d) must draw and the stock is empty; nobody scores\.")
+
+
+def _seat_words(text: str, seat: int, viewer: int, **fields: object) -> str:
+    label = seat_label(seat, viewer)
+    return text.format(seat=label, Seat=capital(label), **fields)
 
 
 class Fit:
@@ -187,14 +258,15 @@ def hand_view(hand: Sequence[int], title: str | None = None) -> Fit:
 
 
 def _hand_title(hand: Sequence[int], title: str | None) -> str:
-    return title if title is not None else f"Your hand ({plural(len(hand), 'card')})"
+    if title is not None:
+        return title
+    n = len(hand)
+    return ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
 
 
 def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
     """A concealed hand as one line per colour (``red  rK rR rC rC``) and one of flowers, for
     narrow screens; a line longer than the screen wraps between cards."""
-    from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
-
     table = Table.grid(padding=(0, 2, 0, 0))
     table.title = _hand_title(hand, title)
     table.title_justify = "left"
@@ -202,13 +274,14 @@ def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
     table.add_column(no_wrap=True)
     table.add_column()
     empty = Text("-", style="dim")
-    for colour, cname in enumerate(COLOUR_NAMES):
+    for colour, cname in enumerate(COLOUR_LABELS):
         codes = sorted(c for c in hand if c // 7 == colour and c != FLOWER)
-        label = Text(cname, style=LABEL_STYLES[colour])
+        label = Text(pgettext("sisepai colour", cname), style=LABEL_STYLES[colour])
         table.add_row(label, cards_text(codes) if codes else empty)
     flowers = [c for c in hand if c == FLOWER]
     table.add_row(
-        Text("flowers", style=FLOWER_LABEL_STYLE), cards_text(flowers) if flowers else empty
+        Text(pgettext("hand row", "flowers"), style=FLOWER_LABEL_STYLE),
+        cards_text(flowers) if flowers else empty,
     )
     return table
 
@@ -216,8 +289,6 @@ def hand_lines(hand: Sequence[int], title: str | None = None) -> Table:
 def hand_grid(hand: Sequence[int], title: str | None = None) -> Table:
     """A concealed hand by colour (rows) and piece (columns), as :func:`hand_view` shows it
     where there is room."""
-    from cardavia_cli.games.sisepai.cards import COLOUR_NAMES
-
     head = _hand_title(hand, title)
     table = Table(
         title=head,
@@ -232,44 +303,86 @@ def hand_grid(hand: Sequence[int], title: str | None = None) -> Table:
         table.add_column(letter)
     table.add_column("F", no_wrap=True)
     empty = Text("-", style="dim")
-    for colour, cname in enumerate(COLOUR_NAMES):
+    for colour, cname in enumerate(COLOUR_LABELS):
         cells: list[Text] = []
         for piece in range(len(_PIECES)):
             codes = [c for c in hand if c == colour * 7 + piece]
             cells.append(cards_text(codes) if codes else empty)
-        table.add_row(Text(cname, style=LABEL_STYLES[colour]), *cells, Text(""))
+        table.add_row(
+            Text(pgettext("sisepai colour", cname), style=LABEL_STYLES[colour]), *cells, Text("")
+        )
     flowers = [c for c in hand if c == FLOWER]
     table.add_row(
-        Text("flowers", style=FLOWER_LABEL_STYLE),
-        *[Text("") for _ in _PIECES],
+        Text(pgettext("hand row", "flowers"), style=FLOWER_LABEL_STYLE),
+        *[Text("") for _piece in _PIECES],
         cards_text(flowers) if flowers else empty,
     )
     return table
 
 
-def public_line(view: SisepaiView, lead: str = "Public card ") -> Text:
+def public_line(view: SisepaiView, titled: bool = True) -> Text:
     """The public card with its source and actor, and this seat's role; or what happens now.
-    ``lead`` comes before the card (the table's row is already labelled ``public``)."""
+    ``titled``: the line begins ``Public card`` (the table's row is already labelled
+    ``public``)."""
     from cardavia_cli.games.sisepai.rules import Phase
 
     out = Text()
     if view.phase is Phase.OVER:
-        out.append("The deal is over.", style="bold")
+        out.append(_("The deal is over."), style="bold")
         return out
     if view.public is None:
         if view.phase is Phase.DISCARD and view.to_act is not None:
-            out.append(f"{seat_subject(view.to_act, view.seat)} must discard.")
+            mine, theirs = _("You must discard."), _("{Seat} must discard.")
+            out.append_text(seat_text(view.to_act, view.seat, mine, theirs, bold=False))
         return out
     assert view.actor is not None and view.source is not None
-    out.append(lead)
-    out.append_text(card_text(view.public))
-    out.append(f", {SOURCE_WORDS[view.source]} by {seat_label(view.actor, view.seat)}")
+    card = card_text(view.public)
+    if view.source == "draw":
+        if titled:
+            line = seat_text(
+                view.actor,
+                view.seat,
+                _("Public card {card}, drawn by you"),
+                _("Public card {card}, drawn by {seat}"),
+                card=card,
+                bold=False,
+            )
+        else:
+            line = seat_text(
+                view.actor,
+                view.seat,
+                _("{card}, drawn by you"),
+                _("{card}, drawn by {seat}"),
+                card=card,
+                bold=False,
+            )
+    elif titled:
+        line = seat_text(
+            view.actor,
+            view.seat,
+            _("Public card {card}, discarded by you"),
+            _("Public card {card}, discarded by {seat}"),
+            card=card,
+            bold=False,
+        )
+    else:
+        line = seat_text(
+            view.actor,
+            view.seat,
+            _("{card}, discarded by you"),
+            _("{card}, discarded by {seat}"),
+            card=card,
+            bold=False,
+        )
+    out.append_text(line)
     role = view.role
     if view.to_act == view.seat:
         if role == "drawer":
-            out.append(": you drew it")
+            out.append(": " + _("you drew it"))
+        elif role == "next":
+            out.append(": " + _("you are the next player"))
         else:
-            out.append(f": you are the {role} player")
+            out.append(": " + _("you are the other player"))
     out.append(".")
     return out
 
@@ -281,11 +394,13 @@ def table_view(view: SisepaiView) -> Table:
     from cardavia_cli.engine.seats import turn_order_from
 
     table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, title_justify="left")
-    table.title = f"Stock {view.stock_count}   dealer: {seat_label(view.dealer, view.seat)}"
+    table.title = _("Stock {n}   dealer: {dealer}").format(
+        n=view.stock_count, dealer=seat_label(view.dealer, view.seat)
+    )
     table.add_column("", no_wrap=True)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("concealed", justify="right", no_wrap=True)
-    table.add_column("exposed melds")
+    table.add_column(pgettext("table", "seat"), no_wrap=True)
+    table.add_column(pgettext("table", "concealed"), justify="right", no_wrap=True)
+    table.add_column(pgettext("table", "exposed melds"))
     order = turn_order_from(view.seat)
     turn = view.actor if view.public is not None else view.to_act
     for seat in [*order[1:], order[0]]:
@@ -298,10 +413,10 @@ def table_view(view: SisepaiView) -> Table:
             melds_line(view.exposed[seat]),
         )
     dead = cards_text(view.dead) if view.dead else Text("-", style="dim")
-    table.add_row("", Text("dead pile", style="dim"), str(len(view.dead)), dead)
-    line = public_line(view, lead="")
+    table.add_row("", Text(pgettext("table", "dead pile"), style="dim"), str(len(view.dead)), dead)
+    line = public_line(view, titled=False)
     if line.plain:
-        table.add_row("", Text("public", style="dim"), "", line)
+        table.add_row("", Text(pgettext("table", "public"), style="dim"), "", line)
     return table
 
 
@@ -312,7 +427,7 @@ def decision_view(view: SisepaiView) -> RenderableType:
     from cardavia_cli.games.sisepai.rules import Phase
 
     if view.phase is Phase.DISCARD:
-        text = Text("Discard one card (no General or flower), by name or number:")
+        text = Text(_("Discard one card (no General or flower), by name or number:"))
         numbered = []
         for i, action in enumerate(view.legal, 1):
             item = Text(f"{i} ", style="bold")
@@ -331,16 +446,17 @@ def decision_view(view: SisepaiView) -> RenderableType:
             grid.add_row(str(i), str(action), "")
             continue
         note = meld_text(option.meld)
-        note.append(f" {option.meld.kind}")
+        note.append(f" {kind_word(option.meld.kind)}")
         if option.win:
             any_win = True
-            note.append("  WIN", style="bold reverse green")
+            # TRANSLATORS: the mark of a winning claim in the list of choices.
+            note.append("  " + _("WIN"), style="bold reverse green")
         grid.add_row(str(i), str(action), note)
     parts: list[RenderableType] = [grid]
     if any_win:
-        parts.append(Text("WIN available: type win", style="bold green"))
+        parts.append(Text(_("WIN available: type win"), style="bold green"))
     elif view.legal and view.legal[0].verb != "pass":
-        parts.append(Text("You drew a General or a flower: you must claim it.", style="dim"))
+        parts.append(Text(_("You drew a General or a flower: you must claim it."), style="dim"))
     return Group(*parts)
 
 
@@ -361,5 +477,6 @@ def outcome_view(view: SisepaiView, outcome: Outcome) -> RenderableType:
     winner = outcome.winner
     melds = [Meld.parse(m["cards"]) for m in outcome.data.get("melds", [])]
     exposed = list(view.exposed[winner][:-1])
-    title = f"{capital(possessive(winner, view.seat))} winning hand"
+    mine, theirs = _("Your winning hand"), _("{Seat}'s winning hand")
+    title = seat_text(winner, view.seat, mine, theirs, bold=False).plain
     return Group(Text(""), headline, melds_table(melds, title=title, exposed=exposed))
