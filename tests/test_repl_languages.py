@@ -293,7 +293,7 @@ def test_a_refusal_in_turkish_suggests_the_turkish_word():
     )
     assert said(session.execute("el 3")) == "el ardından bir şey almaz (kullanım: hand/el)"
     assert said(session.execute("kaydet a b")) == (
-        "kaydet tek bir ad alır (boşluksuz), ör. kaydet akşam (kullanım: save/kaydet [AD])"
+        "kaydet tek bir ad alır (boşluksuz), ör. kaydet aksam (kullanım: save/kaydet [AD])"
     )
     assert said(session.execute("iptal")) == "iptal edilecek bir şey yok"
 
@@ -317,3 +317,13 @@ def test_the_session_start_and_end_lines_in_turkish():
     session.execute("oyna 3C")
     assert said(session.end_of_input()) == "(bu maç kaydedilmedi)"
     assert said(session.quit()) == "(bu maç kaydedilmedi)"
+
+
+def test_a_turkish_help_starting_with_a_dotted_capital_i_is_lowered_in_turkish():
+    from cardavia_cli.repl.commands import Command
+
+    i18n.set_language("tr")
+    cmd = Command(verb="x", handler=lambda s, a: [], help="İki kart göster. Sonra", usage="x")
+    assert cmd.meta == "iki kart göster"
+    cmd = Command(verb="x", handler=lambda s, a: [], help="Işık yak.", usage="x")
+    assert cmd.meta == "ışık yak"

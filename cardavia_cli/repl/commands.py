@@ -47,7 +47,7 @@ from cardavia_cli.repl.settings import (
     parse_pace,
     parse_switch,
 )
-from cardavia_cli.repl.words import argument_words, fold, is_word, said_word
+from cardavia_cli.repl.words import argument_words, fold, is_word, lower_first, said_word
 
 
 class Shell(Protocol):
@@ -177,7 +177,7 @@ class Command:
         if self.short:
             return _(self.short)
         first = self.said_help.split(". ")[0].split(" (")[0].rstrip(".")
-        return first[:1].lower() + first[1:]
+        return lower_first(first)
 
     def usage_problem(self, what: str = "") -> Problem:
         """A refusal of the words after the verb, naming the usage (and the command by its
@@ -765,7 +765,7 @@ def game_command(gc: GameCommand) -> Command:
 
 def _first_sentence(text: str) -> str:
     first = text.split(". ")[0].rstrip(".")
-    return first[:1].lower() + first[1:]
+    return lower_first(first)
 
 
 def setting_command(setting: Switch) -> Command:

@@ -53,6 +53,19 @@ def fold(word: str) -> str:
     return _ARABIC_MARKS.sub("", word).translate(_ALEF)
 
 
+def lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case (a sentence's start inside another), in
+    Turkish ``İ`` as ``i`` and ``I`` as ``ı``.
+
+    >>> lower_first("Show the table")
+    'show the table'
+    """
+    head = text[:1]
+    if language() == "tr" and head in ("I", "İ"):
+        return ("ı" if head == "I" else "i") + text[1:]
+    return head.lower() + text[1:]
+
+
 def said_word(verb: str) -> str | None:
     """The word of the language spoken now for the typed command ``verb`` (``pgettext("verb",
     VERB)``), or ``None`` when it has none besides the English one."""
