@@ -14,6 +14,13 @@ calling it).
 readings; they are left out for a game without them. A session adds, from the game's hook,
 the action verbs (:func:`action_command`), the game's own commands (:func:`game_command`) and
 one command per setting (:func:`setting_command`).
+
+A command's ``help``, ``usage`` and ``short`` are the English texts, catalog messages (marked
+:func:`~cardavia_cli.engine.i18n.N_` where they are written); what the person reads is
+:attr:`Command.said_help`, :attr:`Command.said_usage` and :attr:`Command.meta`, in the language
+spoken now. Every command may also be typed with its word in that language,
+``pgettext("verb", VERB)`` (:attr:`Command.word`: Turkish ``pas`` for ``pass``); the English
+verbs and aliases always work, and what a game records is always its English action.
 """
 
 from __future__ import annotations
@@ -27,10 +34,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import GameState
+from cardavia_cli.engine.i18n import N_, _, language, ngettext
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.numbers import parse_seed
 from cardavia_cli.engine.ui import HINT_HELP, TABLE_HELP, GameCommand, GameUI
-from cardavia_cli.engine.words import plural
 from cardavia_cli.repl.output import Note, Problem, Reply
 from cardavia_cli.repl.settings import (
     DEFAULT_PACE,
@@ -40,6 +47,7 @@ from cardavia_cli.repl.settings import (
     parse_pace,
     parse_switch,
 )
+from cardavia_cli.repl.words import argument_words, fold, is_word, lower_first, said_word
 
 
 class Shell(Protocol):
@@ -113,6 +121,10 @@ class Command:
     action: bool = False
     short: str = ""
     needs: str | None = None
+    #: The help and the short words in the language spoken now, when they are made from
+    #: parts (a setting's); otherwise ``help`` and ``short`` are looked up in the catalogs.
+    explain: Callable[[], str] | None = None
+    brief: Callable[[], str] | None = None
 
     def is_available(self, session: Shell) -> bool:
         """Whether the command is offered now (completion, toolbar); it may still be typed."""
@@ -124,22 +136,59 @@ class Command:
         return len(self.usage.split()) > 1
 
     @property
+    def word(self) -> str | None:
+        """The command's word in the language spoken now (``pas`` for ``pass`` in Turkish),
+        or ``None`` (English, or a language without one): typed, it is this command."""
+        return said_word(self.verb)
+
+    @property
+    def said_help(self) -> str:
+        """The help in the language spoken now."""
+        return self.explain() if self.explain is not None else _(self.help)
+
+    @property
+    def said_usage(self) -> str:
+        """The usage in the language spoken now (the verb stays English in it; a usage that
+        is the bare verb is not looked up)."""
+        return _(self.usage) if self.takes_args else self.usage
+
+    @property
+    def shown_usage(self) -> str:
+        """:attr:`said_usage` with the language's word beside the verb: ``pass/pas``,
+        ``save/kaydet [AD]``; as it is in English."""
+        usage, word = self.said_usage, self.word
+        if word is None:
+            return usage
+        parts = usage.split(" | ")
+        verb = self.verb
+        shown = [
+            f"{verb}/{word}{p[len(verb) :]}" if p == verb or p.startswith(verb + " ") else p
+            for p in parts
+        ]
+        if shown == parts:
+            return f"{usage} ({verb}/{word})"
+        return " | ".join(shown)
+
+    @property
     def meta(self) -> str:
         """The few words shown beside the verb in the completion menu."""
+        if self.brief is not None:
+            return self.brief()
         if self.short:
-            return self.short
-        first = self.help.split(". ")[0].split(" (")[0].rstrip(".")
-        return first[:1].lower() + first[1:]
+            return _(self.short)
+        first = self.said_help.split(". ")[0].split(" (")[0].rstrip(".")
+        return lower_first(first)
 
     def usage_problem(self, what: str = "") -> Problem:
-        """A refusal of the words after the verb, naming the usage."""
+        """A refusal of the words after the verb, naming the usage (and the command by its
+        word in the language spoken now)."""
         if not what:
             what = (
-                f"{self.verb} takes nothing after it"
+                _("{verb} takes nothing after it")
                 if not self.takes_args
-                else f"{self.verb} does not take that"
-            )
-        return Problem(f"{what} (usage: {self.usage})")
+                else _("{verb} does not take that")
+            ).format(verb=self.word or self.verb)
+        return Problem(_("{what} (usage: {usage})").format(what=what, usage=self.shown_usage))
 
 
 class Registry:
@@ -151,6 +200,7 @@ class Registry:
     def __init__(self, commands: Iterable[Command] = ()) -> None:
         self._commands: list[Command] = []
         self._names: dict[str, Command] = {}
+        self._local: tuple[str, dict[str, Command]] | None = None
         for cmd in commands:
             self.add(cmd)
 
@@ -162,6 +212,7 @@ class Registry:
         self._commands.append(cmd)
         for name in (cmd.verb, *cmd.aliases):
             self._names[name] = cmd
+        self._local = None
         return cmd
 
     def command(
@@ -175,9 +226,11 @@ class Registry:
         complete: ArgCompleter | None = None,
         available: Predicate | None = None,
         needs: str | None = None,
+        explain: Callable[[], str] | None = None,
     ) -> Callable[[Handler], Handler]:
         """Decorator registering a handler as the command ``verb``. ``needs`` names a game
-        feature (``"breaks"``, ``"readings"``) without which the command is left out."""
+        feature (``"breaks"``, ``"readings"``) without which the command is left out;
+        ``explain`` gives the help in the language spoken now when it is made from parts."""
 
         def decorate(handler: Handler) -> Handler:
             self.add(
@@ -191,6 +244,7 @@ class Registry:
                     available=available,
                     short=short,
                     needs=needs,
+                    explain=explain,
                 )
             )
             return handler
@@ -198,8 +252,25 @@ class Registry:
         return decorate
 
     def lookup(self, word: str) -> Command | None:
-        """The command named ``word`` (a verb or an alias, any case), or ``None``."""
-        return self._names.get(word.lower())
+        """The command named ``word`` (a verb or an alias, any case; or the command's word in
+        the language spoken now, :func:`fold`-ed), or ``None``. An English name comes first."""
+        found = self._names.get(word.lower())
+        if found is None:
+            found = self.local_words().get(fold(word))
+        return found
+
+    def local_words(self) -> dict[str, Command]:
+        """The commands by their word in the language spoken now (:attr:`Command.word`,
+        :func:`fold`-ed), leaving out a word that is an English name of a command."""
+        lang = language()
+        if self._local is None or self._local[0] != lang:
+            words: dict[str, Command] = {}
+            for cmd in self._commands:
+                word = cmd.word
+                if word is not None and word.lower() not in self._names:
+                    words.setdefault(fold(word), cmd)
+            self._local = (lang, words)
+        return self._local[1]
 
     def __iter__(self) -> Iterator[Command]:
         return iter(self._commands)
@@ -224,62 +295,85 @@ class Registry:
 
 BUILTINS = Registry()
 
-#: The heading of the interface commands in ``help``.
-OTHER_COMMANDS = "Other commands"
+#: The headings of ``help``.
+YOUR_MOVES = N_("Your moves")
+OTHER_COMMANDS = N_("Other commands")
 
-NEW_HELP = (
-    "After the {noun} ends, start a new one (a random one, or the one of SEED) with the same "
+#: The help of ``new``, in a game of single deals and in a game of matches.
+NEW_HELP = N_(
+    "After the deal ends, start a new one (a random one, or the one of SEED) with the same "
     "computer players."
 )
+NEW_MATCH_HELP = N_(
+    "After the match ends, start a new one (a random one, or the one of SEED) with the same "
+    "computer players."
+)
+
+
+def names_of(cmd: Command) -> list[str]:
+    """The words that complete to ``cmd``: its word in the language spoken now, if any, then
+    its English verb."""
+    word = cmd.word
+    return [word, cmd.verb] if word is not None else [cmd.verb]
 
 
 # -- help ----------------------------------------------------------------------------------
 def _complete_verbs(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    return [Completion(c.verb, c.meta) for c in session.registry]
+    return [Completion(name, c.meta) for c in session.registry for name in names_of(c)]
 
 
 @BUILTINS.command(
     "help",
     aliases=("?",),
-    usage="help [COMMAND]",
-    short="list the commands",
-    help="List the commands, or explain one.",
+    # TRANSLATORS: a usage line: keep the command (help) and translate the placeholder only;
+    # the REPL shows the language's word for the command beside it.
+    usage=N_("help [COMMAND]"),
+    short=N_("list the commands"),
+    help=N_("List the commands, or explain one."),
     complete=_complete_verbs,
 )
 def _help(session: Shell, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
-        return [_usage("help", "help explains one command at a time")]
+        return [_usage("help", _("help explains one command at a time"))]
     if words:
         cmd = session.registry.lookup(words[0])
         if cmd is None:
-            return [Problem(f"no command {words[0]!r}: type help for the list")]
-        line = Text(cmd.usage, style="bold")
-        line.append(f"  {cmd.help}")
+            return [
+                Problem(_("no command {word}: type help for the list").format(word=repr(words[0])))
+            ]
+        line = Text(cmd.shown_usage, style="bold")
+        line.append(f"  {cmd.said_help}")
         if cmd.aliases:
-            line.append(f"  (also: {', '.join(cmd.aliases)})", style="dim")
+            also = _("(also: {names})").format(names=", ".join(cmd.aliases))
+            line.append(f"  {also}", style="dim")
         return [Note(line)]
     legal = set(session.legal_verbs())
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
     # as wide as its headings at least, so that "Other commands" stays on one line
-    table.add_column(style="bold", no_wrap=True, min_width=len(OTHER_COMMANDS))
+    other = _(OTHER_COMMANDS)
+    table.add_column(style="bold", no_wrap=True, min_width=len(other))
     table.add_column()
-    table.add_row(Text("Your moves", style="underline"), "")
+    table.add_row(Text(_(YOUR_MOVES), style="underline"), "")
     for cmd in session.registry:
         if cmd.action:
-            mark = "" if cmd.verb in legal else "  (not now)"
-            table.add_row(Text(cmd.usage), Text(cmd.help + mark))
+            mark = "" if cmd.verb in legal else "  " + _("(not now)")
+            table.add_row(Text(cmd.shown_usage), Text(cmd.said_help + mark))
     table.add_row("", "")
-    table.add_row(Text(OTHER_COMMANDS, style="underline"), "")
+    table.add_row(Text(other, style="underline"), "")
     for cmd in session.registry:
         if not cmd.action:
-            alias = f" (also {', '.join(cmd.aliases)})" if cmd.aliases else ""
-            table.add_row(Text(cmd.usage), Text(cmd.help + alias))
+            alias = ""
+            if cmd.aliases:
+                alias = " " + _("(also {names})").format(names=", ".join(cmd.aliases))
+            table.add_row(Text(cmd.shown_usage), Text(cmd.said_help + alias))
     tips = Text(
-        "A number answers a numbered choice. Cards may be typed in any case or alias. "
-        "Tab completes verbs and the cards that fit.",
+        _(
+            "A number answers a numbered choice. Cards may be typed in any case or alias. "
+            "Tab completes verbs and the cards that fit."
+        ),
         style="dim",
     )
     return [table, tips]
@@ -298,14 +392,14 @@ def _usage(verb: str, what: str) -> Problem:
 
 
 # -- looking --------------------------------------------------------------------------------
-@BUILTINS.command("hand", short="show your hand", help="Show your hand.")
+@BUILTINS.command("hand", short=N_("show your hand"), help=N_("Show your hand."))
 def _hand(session: Shell, args: str) -> Reply:
     return [session.ui.hand(session.view())]
 
 
 @BUILTINS.command(
     "table",
-    short="show the table",
+    short=N_("show the table"),
     help=TABLE_HELP,
 )
 def _table(session: Shell, args: str) -> Reply:
@@ -318,7 +412,7 @@ def _deciding(session: Shell) -> bool:
 
 @BUILTINS.command(
     "hint",
-    short="suggest a move",
+    short=N_("suggest a move"),
     help=HINT_HELP,
     available=_deciding,
 )
@@ -327,53 +421,71 @@ def _hint(session: Shell, args: str) -> Reply:
 
 
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
-    return [] if args else [Completion("all", "play the rest of the deal for you")]
+    if args:
+        return []
+    return [Completion(w, _("play the rest of the deal for you")) for w in argument_words("all")]
 
 
 @BUILTINS.command(
     "auto",
-    usage="auto [all]",
-    short="let the computer decide",
-    help="Let the basic computer player make this decision for you; 'auto all' plays the rest "
-    "of the deal for you.",
+    # TRANSLATORS: a usage line: "all" is typed as it is.
+    usage=N_("auto [all]"),
+    short=N_("let the computer decide"),
+    help=N_(
+        "Let the basic computer player make this decision for you; 'auto all' plays the rest "
+        "of the deal for you."
+    ),
     complete=_complete_auto,
     available=_deciding,
 )
 def _auto(session: Shell, args: str) -> Reply:
     words = args.split()
-    if words and words != ["all"]:
-        return [_usage("auto", f"auto takes nothing or 'all', not {args.strip()!r}")]
+    if words and not (len(words) == 1 and is_word(words[0], "all")):
+        return [
+            _usage(
+                "auto", _("auto takes nothing or 'all', not {text}").format(text=repr(args.strip()))
+            )
+        ]
     return session.auto(every=bool(words))
 
 
 def _complete_log(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
-    return [] if args else [Completion("raw", "the canonical event lines")]
+    if args:
+        return []
+    return [Completion(w, _("the canonical event lines")) for w in argument_words("raw")]
 
 
 @BUILTINS.command(
     "log",
-    usage="log [raw] [N]",
-    short="what happened so far",
-    help="Tell what you have seen happen so far, numbered (the last N events); 'log raw' "
-    "shows the canonical event lines.",
+    # TRANSLATORS: a usage line: "raw" is typed as it is.
+    usage=N_("log [raw] [N]"),
+    short=N_("what happened so far"),
+    help=N_(
+        "Tell what you have seen happen so far, numbered (the last N events); 'log raw' "
+        "shows the canonical event lines."
+    ),
     complete=_complete_log,
 )
 def _log(session: Shell, args: str) -> Reply:
     words = args.split()
-    raw = bool(words) and words[0].lower() == "raw"
+    raw = bool(words) and is_word(words[0], "raw")
     if raw:
         words = words[1:]
     if len(words) > 1 or (words and not (is_number(words[0]) and int(words[0]) >= 1)):
-        return [_usage("log", "log takes 'raw' and one number from 1: how many of the last events")]
+        return [
+            _usage("log", _("log takes 'raw' and one number from 1: how many of the last events"))
+        ]
     return session.log(int(words[0]) if words else None, raw=raw)
 
 
 @BUILTINS.command(
     "rules",
-    usage="rules [TOPIC]",
-    short="read the rules",
-    help="Show the rules of the game, or one section: its number or a word of its title, "
-    "e.g. rules 7.3 or rules cards.",
+    usage=N_("rules [TOPIC]"),
+    short=N_("read the rules"),
+    help=N_(
+        "Show the rules of the game, or one section: its number or a word of its title, "
+        "e.g. rules 7.3 or rules cards."
+    ),
 )
 def _rules(session: Shell, args: str) -> Reply:
     return session.rules(" ".join(args.split()) or None)
@@ -390,21 +502,23 @@ def _complete_saves(session: Shell, args: Sequence[str]) -> Iterable[Completion]
         return []
     from cardavia_cli.engine.saves import resume_name
 
-    return [Completion(resume_name(p), "saved game") for p in sorted(folder.glob("*.toml"))]
+    return [Completion(resume_name(p), _("saved game")) for p in sorted(folder.glob("*.toml"))]
 
 
 @BUILTINS.command(
     "save",
-    usage="save [NAME]",
-    short="save the deal so far",
-    help="Save the deal so far (to NAME in the saves folder, or a path ending .toml in a "
-    "folder that exists); without NAME, to the last save target.",
+    usage=N_("save [NAME]"),
+    short=N_("save the deal so far"),
+    help=N_(
+        "Save the deal so far (to NAME in the saves folder, or a path ending .toml in a "
+        "folder that exists); without NAME, to the last save target."
+    ),
     complete=_complete_saves,
 )
 def _save(session: Shell, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
-        return [_usage("save", "save takes one name (no spaces), e.g. save evening")]
+        return [_usage("save", _("save takes one name (no spaces), e.g. save evening"))]
     return session.save(words[0] if words else None)
 
 
@@ -414,9 +528,9 @@ def _over(session: Shell) -> bool:
 
 @BUILTINS.command(
     "new",
-    usage="new [SEED]",
-    short="start another game",
-    help=NEW_HELP.format(noun="deal"),
+    usage=N_("new [SEED]"),
+    short=N_("start another game"),
+    help=NEW_HELP,
     available=_over,
 )
 def _new(session: Shell, args: str) -> Reply:
@@ -425,7 +539,8 @@ def _new(session: Shell, args: str) -> Reply:
     if len(words) > 1 or (words and seed is None):
         return [
             _usage(
-                "new", "new takes nothing or a seed (a whole number from 0 below 2^63), e.g. new 42"
+                "new",
+                _("new takes nothing or a seed (a whole number from 0 below 2^63), e.g. new 42"),
             )
         ]
     return session.new_game(seed)
@@ -437,8 +552,8 @@ def _at_break(session: Shell) -> bool:
 
 @BUILTINS.command(
     "next",
-    short="go on to the next round",
-    help="Go on to the next round or deal of the match.",
+    short=N_("go on to the next round"),
+    help=N_("Go on to the next round or deal of the match."),
     available=_at_break,
     needs="breaks",
 )
@@ -448,16 +563,19 @@ def _next(session: Shell, args: str) -> Reply:
 
 @BUILTINS.command(
     "restart",
-    usage="restart [yes]",
-    short="abandon the match, start anew",
-    help="Abandon this match, between rounds or in the middle of one, and start a new one from "
-    "a new random seed with the same computer players. On a terminal it asks first (y/N) "
-    "while the match is under way; restart yes does not ask.",
+    # TRANSLATORS: a usage line: "yes" is typed as it is.
+    usage=N_("restart [yes]"),
+    short=N_("abandon the match, start anew"),
+    help=N_(
+        "Abandon this match, between rounds or in the middle of one, and start a new one from "
+        "a new random seed with the same computer players. On a terminal it asks first (y/N) "
+        "while the match is under way; restart yes does not ask."
+    ),
     needs="breaks",
 )
 def _restart(session: Shell, args: str) -> Reply:
-    words = args.lower().split()
-    if words not in ([], ["yes"]):
+    words = args.split()
+    if not (words == [] or (len(words) == 1 and is_word(words[0], "yes"))):
         return [BUILTINS.lookup("restart").usage_problem()]  # type: ignore[union-attr]
     return session.restart(confirmed=bool(words))
 
@@ -468,8 +586,8 @@ def _numbered(session: Shell) -> bool:
 
 @BUILTINS.command(
     "cancel",
-    short="take back the play",
-    help="Take back a play that asked you to choose its reading.",
+    short=N_("take back the play"),
+    help=N_("Take back a play that asked you to choose its reading."),
     available=_numbered,
     needs="readings",
 )
@@ -482,19 +600,29 @@ def _out(session: Shell) -> bool:
 
 
 def _not_out(verb: str) -> Reply:
-    return [Problem(f"{verb} is not available now ({_first_sentence(OUT_HELP[verb])})")]
+    return [_not_now(verb, _(OUT_HELP[verb]))]
+
+
+def _not_now(verb: str, help: str) -> Problem:
+    """The refusal of a command typed when it is not available (named by its word in the
+    language spoken now), with its help's first sentence."""
+    return Problem(
+        _("{verb} is not available now ({why})").format(
+            verb=said_word(verb) or verb, why=_first_sentence(help)
+        )
+    )
 
 
 #: The help of the commands for players who are out.
 OUT_HELP = {
-    "watch": "Once you are out: play the match on to its end, one line per round.",
-    "finish": "Once you are out: play the match to its end and show the result.",
+    "watch": N_("Once you are out: play the match on to its end, one line per round."),
+    "finish": N_("Once you are out: play the match to its end and show the result."),
 }
 
 
 @BUILTINS.command(
     "watch",
-    short="follow the match, a line a round",
+    short=N_("follow the match, a line a round"),
     help=OUT_HELP["watch"],
     available=_out,
     needs="out",
@@ -507,7 +635,7 @@ def _watch(session: Shell, args: str) -> Reply:
 
 @BUILTINS.command(
     "finish",
-    short="play the match to its end",
+    short=N_("play the match to its end"),
     help=OUT_HELP["finish"],
     available=_out,
     needs="out",
@@ -518,39 +646,65 @@ def _finish(session: Shell, args: str) -> Reply:
     before = session.state.rounds_finished
     session.control().play_on(through_breaks=True, summary=True)
     played = session.state.rounds_finished - before
-    return [Note(f"The match went on for {plural(played, 'more round')}.")]
+    return [
+        Note(
+            ngettext(
+                "The match went on for {n} more round.",
+                "The match went on for {n} more rounds.",
+                played,
+            ).format(n=played)
+        )
+    ]
 
 
 def _complete_set(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if not args:
-        return [Completion("pace", "the pause between computer plays")]
-    if len(args) == 1 and args[0].lower() == "pace":
-        return [Completion("0", "no pause"), Completion(f"{DEFAULT_PACE:g}", "the default")]
+        return [
+            Completion(w, _("the pause between computer plays")) for w in argument_words("pace")
+        ]
+    if len(args) == 1 and is_word(args[0], "pace"):
+        return [Completion("0", _("no pause")), Completion(f"{DEFAULT_PACE:g}", _("the default"))]
     return []
+
+
+SET_HELP = N_(
+    "Show or set the pause between the lines of a long run of computer plays on a "
+    "terminal, in seconds from 0 (off) to {most} (default {default}, or "
+    "{variable}); never off a terminal."
+)
+
+
+def _set_help(text: str) -> str:
+    return text.format(most=f"{MAX_PACE:g}", default=f"{DEFAULT_PACE:g}", variable=PACE_ENV)
 
 
 @BUILTINS.command(
     "set",
-    usage="set pace [SECONDS]",
-    short="pause between computer plays",
-    help=f"Show or set the pause between the lines of a long run of computer plays on a "
-    f"terminal, in seconds from 0 (off) to {MAX_PACE:g} (default {DEFAULT_PACE:g}, or "
-    f"{PACE_ENV}); never off a terminal.",
+    # TRANSLATORS: a usage line: "pace" is typed as it is.
+    usage=N_("set pace [SECONDS]"),
+    short=N_("pause between computer plays"),
+    help=_set_help(SET_HELP),
+    explain=lambda: _set_help(_(SET_HELP)),
     complete=_complete_set,
 )
 def _set(session: Shell, args: str) -> Reply:
     words = args.split()
-    if not words or words[0].lower() != "pace" or len(words) > 2:
-        return [_usage("set", "set takes pace and a number of seconds, e.g. set pace 0")]
+    if not words or not is_word(words[0], "pace") or len(words) > 2:
+        return [_usage("set", _("set takes pace and a number of seconds, e.g. set pace 0"))]
     if len(words) == 1:
         return session.set_pace(None)
     seconds = parse_pace(words[1])
     if seconds is None:
-        return [_usage("set", f"set pace takes seconds from 0 to {MAX_PACE:g}, or off")]
+        return [
+            _usage(
+                "set",
+                _("set pace takes seconds from 0 to {most}, or off").format(most=f"{MAX_PACE:g}"),
+            )
+        ]
     return session.set_pace(seconds)
 
 
-@BUILTINS.command("quit", aliases=("exit",), short="leave", help="Leave the REPL.")
+@BUILTINS.command("quit", aliases=("exit",), short=N_("leave"), help=N_("Leave the REPL."))
 def _quit(session: Shell, args: str) -> Reply:
     return session.quit()
 
@@ -592,7 +746,7 @@ def game_command(gc: GameCommand) -> Command:
     def handler(session: Shell, args: str) -> Reply:
         control = session.control()
         if not gc.available(control):
-            return [Problem(f"{gc.verb} is not available now ({_first_sentence(gc.help)})")]
+            return [_not_now(gc.verb, _(gc.help))]
         return list(gc.handler(control, args))
 
     def available(session: Shell) -> bool:
@@ -611,42 +765,74 @@ def game_command(gc: GameCommand) -> Command:
 
 def _first_sentence(text: str) -> str:
     first = text.split(". ")[0].rstrip(".")
-    return first[:1].lower() + first[1:]
+    return lower_first(first)
 
 
 def setting_command(setting: Switch) -> Command:
-    """``NAME [on|off]`` for a game's setting: bare ``NAME`` shows the value."""
+    """``NAME [on|off]`` for a game's setting: bare ``NAME`` shows the value. Its messages
+    name it by its word in the language spoken now."""
     name = setting.name
 
     def handler(session: Shell, args: str) -> Reply:
         words = args.split()
+        shown = said_word(name) or name
         if len(words) > 1:
-            return [_setting_usage(name, f"{name} takes on or off")]
+            return [_setting_usage(name, _("{name} takes on or off").format(name=shown))]
         value = None
         if words:
             value = parse_switch(words[0])
             if value is None:
-                return [_setting_usage(name, f"{name} takes on or off, not {words[0]!r}")]
+                return [
+                    _setting_usage(
+                        name,
+                        _("{name} takes on or off, not {word}").format(
+                            name=shown, word=repr(words[0])
+                        ),
+                    )
+                ]
         return session.switch(name, value)
 
     def complete(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
         if args:
             return []
-        return [Completion("on", f"turn {name} on"), Completion("off", f"turn {name} off")]
+        shown = said_word(name) or name
+        return [
+            *(Completion(w, _("turn {name} on").format(name=shown)) for w in argument_words("on")),
+            *(
+                Completion(w, _("turn {name} off").format(name=shown))
+                for w in argument_words("off")
+            ),
+        ]
 
-    on = "on" if setting.default else "off"
+    def explain() -> str:
+        text = (
+            _("{help} (a setting, on at the start; bare {name} shows it)")
+            if setting.default
+            else _("{help} (a setting, off at the start; bare {name} shows it)")
+        )
+        return text.format(help=_(setting.help), name=said_word(name) or name)
+
+    def brief() -> str:
+        what = _first_sentence(_(setting.help))
+        return _("setting: {what}").format(what=what)[:40]
+
     return Command(
         verb=name,
         handler=handler,
-        help=f"{setting.help} (a setting, {on} at the start; bare {name} shows it)",
+        help=f"{setting.help} (a setting, {'on' if setting.default else 'off'} at the start; "
+        f"bare {name} shows it)",
         usage=f"{name} [on|off]",
         complete=complete,
         short=f"setting: {_first_sentence(setting.help)}"[:40],
+        explain=explain,
+        brief=brief,
     )
 
 
 def _setting_usage(name: str, what: str) -> Problem:
-    return Problem(f"{what} (usage: {name} [on|off])")
+    word = said_word(name)
+    usage = f"{name} [on|off]" if word is None else f"{name}/{word} [on|off]"
+    return Problem(_("{what} (usage: {usage})").format(what=what, usage=usage))
 
 
 def session_registry(ui: GameUI) -> Registry:
@@ -665,7 +851,7 @@ def session_registry(ui: GameUI) -> Registry:
     ]
     helps = {"table": ui.table_help, "hint": ui.hint_help}
     if ui.has_breaks:
-        helps["new"] = NEW_HELP.format(noun="match")
+        helps["new"] = NEW_MATCH_HELP
     base = BUILTINS.extended([action_command(av) for av in ui.actions], features)
     return Registry(
         [

@@ -5,7 +5,9 @@ adapts it to prompt_toolkit. The first word completes to the legal action verbs 
 interface commands offered now, each with a few words saying what it does; later words ask the
 command's completer, which for a game action asks the game's UI (e.g. after ``claim`` only the
 cards that meld with the public card). A completed word is followed by a space, ready for the
-next one (``c`` Tab gives ``claim ``).
+next one (``c`` Tab gives ``claim ``). In a language with its own words for the commands
+(:attr:`~.commands.Command.word`), the first word completes to those too, each before its
+English verb (Turkish ``pa`` Tab offers ``pas`` and ``pass``), with the menu words translated.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ from prompt_toolkit.completion import Completion as PTCompletion
 from prompt_toolkit.document import Document
 
 from cardavia_cli.engine.interface import Completion
-from cardavia_cli.repl.commands import Shell
+from cardavia_cli.repl.commands import Shell, names_of
+from cardavia_cli.repl.words import fold
 
 
 def complete_line(session: Shell, text: str) -> tuple[str, list[Completion]]:
     """The word being completed at the end of ``text`` and its candidates, in order.
 
-    Matching ignores case (``rr`` completes to ``rR``); each candidate appears once.
+    Matching ignores case (``rr`` completes to ``rR``; a command's word as :func:`~.words.
+    fold` compares it); each candidate appears once.
     """
     words = text.split()
     if text and not text[-1].isspace() and words:
@@ -32,7 +36,9 @@ def complete_line(session: Shell, text: str) -> tuple[str, list[Completion]]:
         prefix = ""
     if not words:
         candidates: Iterable[Completion] = [
-            Completion(cmd.verb, cmd.meta) for cmd in session.offered_commands()
+            Completion(name, cmd.meta)
+            for cmd in session.offered_commands()
+            for name in names_of(cmd)
         ]
     else:
         cmd = session.registry.lookup(words[0])
@@ -42,11 +48,12 @@ def complete_line(session: Shell, text: str) -> tuple[str, list[Completion]]:
             candidates = list(cmd.complete(session, words[1:]))
         except Exception:  # noqa: BLE001 - completion must never break the prompt
             return prefix, []
-    low = prefix.lower()
+    low, folded = prefix.lower(), fold(prefix)
     seen: set[str] = set()
     out: list[Completion] = []
     for cand in candidates:
-        if cand.text.lower().startswith(low) and cand.text not in seen:
+        fits = cand.text.lower().startswith(low) or fold(cand.text).startswith(folded)
+        if fits and cand.text not in seen:
             seen.add(cand.text)
             out.append(cand)
     return prefix, out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from cardavia_cli.engine.errors import UnknownNameError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.ui import GameUI
 
 
@@ -25,7 +26,9 @@ def load_ui(game: str) -> GameUI:
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        raise UnknownNameError(f"{game} cannot be played in the REPL yet") from None
+        raise UnknownNameError(
+            _("{game} cannot be played in the REPL yet").format(game=game)
+        ) from None
     ui = module.UI
     if not isinstance(ui, GameUI):
         raise TypeError(f"{name}.UI is not a GameUI (engine.ui)")

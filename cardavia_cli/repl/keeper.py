@@ -29,6 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardavia_cli.engine.game import GameState
+from cardavia_cli.engine.i18n import _, ngettext
 from cardavia_cli.engine.saves import (
     SaveLock,
     SaveTargetError,
@@ -184,7 +185,7 @@ class SaveKeeper:
         except SaveTargetError as exc:
             return [Problem(str(exc))]
         except OSError as exc:
-            return [Problem(f"cannot save there: {exc.strerror or exc}")]
+            return [Problem(_("cannot save there: {why}").format(why=exc.strerror or exc))]
 
     def _save(self, state: GameState, name: str | None) -> Reply:
         if name is not None:
@@ -197,8 +198,9 @@ class SaveKeeper:
         if self.backup is not None and same_file(target, self.backup):
             return [
                 Problem(
-                    f"{resume_name(target)} is this game's autosave, kept for you already: "
-                    "pick another name"
+                    _(
+                        "{name} is this game's autosave, kept for you already: pick another name"
+                    ).format(name=resume_name(target))
                 )
             ]
         lock, new = self._hold(target)
@@ -216,28 +218,49 @@ class SaveKeeper:
                 shown = name if name is not None else str(target)
                 return [
                     Problem(
-                        f"a save named {shown} already exists ({there}): type `save {shown}` "
-                        "again to overwrite it, or pick another name"
+                        _(
+                            "a save named {name} already exists ({what}): type `save {name}` "
+                            "again to overwrite it, or pick another name"
+                        ).format(name=shown, what=there)
                     )
                 ]
         self.overwrite_armed = None
         try:
             path = self._write(state, target, lock)
         except SaveTargetError as exc:
-            return [Problem(f"cannot save to {target}: {exc}")]
+            return [Problem(_("cannot save to {path}: {why}").format(path=target, why=exc))]
         except OSError as exc:
-            return [Problem(f"cannot save to {target}: {exc.strerror or exc}")]
+            why = exc.strerror or exc
+            return [Problem(_("cannot save to {path}: {why}").format(path=target, why=why))]
         self.save_to = target
         # a game saved under a name is kept there from now on, as with --save NAME
-        kept = "" if self.autosave else "; kept there after each of your decisions"
+        kept = not self.autosave
         self.autosave = True
         n = len(self.saved or [])
-        actions = f"{n} action{'' if n == 1 else 's'}"
         if state.is_over:
-            replay = f"cardavia run {resume_name(path)}"
-            return [Note(f"Saved to {path} ({actions}; it is over). Replay it with: {replay}")]
-        resume = f"cardavia resume {resume_name(path)}"
-        return [Note(f"Saved to {path} ({actions}{kept}). Continue it with: {resume}")]
+            text = ngettext(
+                "Saved to {path} ({n} action; it is over). Replay it with: {command}",
+                "Saved to {path} ({n} actions; it is over). Replay it with: {command}",
+                n,
+            )
+            command = f"cardavia run {resume_name(path)}"
+        elif kept:
+            text = ngettext(
+                "Saved to {path} ({n} action; kept there after each of your decisions). "
+                "Continue it with: {command}",
+                "Saved to {path} ({n} actions; kept there after each of your decisions). "
+                "Continue it with: {command}",
+                n,
+            )
+            command = f"cardavia resume {resume_name(path)}"
+        else:
+            text = ngettext(
+                "Saved to {path} ({n} action). Continue it with: {command}",
+                "Saved to {path} ({n} actions). Continue it with: {command}",
+                n,
+            )
+            command = f"cardavia resume {resume_name(path)}"
+        return [Note(text.format(path=path, n=n, command=command))]
 
     def autosave_now(self, state: GameState) -> Reply:
         """With autosave: save when the person decided or changed a setting since the last
@@ -256,13 +279,14 @@ class SaveKeeper:
             return []
         try:
             path = self._write(state, self.save_to)
-        except SaveTargetError as exc:
-            return [Problem(f"autosave to {self.save_to} failed: {exc}")]
-        except OSError as exc:
-            return [Problem(f"autosave to {self.save_to} failed: {exc.strerror or exc}")]
+        except (SaveTargetError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            return [
+                Problem(_("autosave to {path} failed: {why}").format(path=self.save_to, why=why))
+            ]
         if over:
             self.saved_final = True
-            return [Note(f"Saved to {path}.", style="dim")]
+            return [Note(_("Saved to {path}.").format(path=path), style="dim")]
         return []
 
     # -- the autosave of a game in progress -------------------------------------------------
@@ -312,8 +336,15 @@ class SaveKeeper:
         except (SaveTargetError, OSError) as exc:
             self.backup_saved = actions
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            where = f" {self.backup}" if self.backup is not None else ""
-            return [Problem(f"the autosave{where} cannot be written: {why}")]
+            if self.backup is None:
+                return [Problem(_("the autosave cannot be written: {why}").format(why=why))]
+            return [
+                Problem(
+                    _("the autosave {path} cannot be written: {why}").format(
+                        path=self.backup, why=why
+                    )
+                )
+            ]
         self.backup_saved = actions
         if claimed:
             prune_autosaves()
@@ -327,7 +358,9 @@ class SaveKeeper:
         if not self.unsaved():
             return None
         name = resume_name(self.backup)
-        return f"This game is kept in the autosave {name}: continue it with cardavia resume {name}"
+        return _(
+            "This game is kept in the autosave {name}: continue it with cardavia resume {name}"
+        ).format(name=name)
 
     # -- a new game ------------------------------------------------------------------------------
     def start_over(self, header: DealFile, noun: str = "deal") -> list[str]:
@@ -336,9 +369,12 @@ class SaveKeeper:
         the notes to show."""
         notes = []
         if self.save_to is not None:
-            notes.append(
-                f"The new {noun} is not saved to {self.save_to}: type save NAME to keep it."
+            text = (
+                _("The new match is not saved to {path}: type save NAME to keep it.")
+                if noun == "match"
+                else _("The new deal is not saved to {path}: type save NAME to keep it.")
             )
+            notes.append(text.format(path=self.save_to))
         self.header = header
         if self.lock is not None:
             self.lock.release()

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, GameState
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.repl.output import Note, Reply
 
@@ -105,7 +106,7 @@ class Narrator:
         ``log_lines`` folds them), so the lines are numbered, not the events."""
         events = self.events()
         if not events:
-            return [Note("The log is empty.")]
+            return [Note(_("The log is empty."))]
         if raw:
             lines: list[Any] = [Text(e.line_for(self.seat)) for e in events]
         else:

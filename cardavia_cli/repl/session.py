@@ -51,13 +51,14 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.engine.saves import SaveLock
 from cardavia_cli.engine.search import SearchPlayer
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.engine.words import capital, seat_label
 from cardavia_cli.games.deals import DealFile, new_game_state
-from cardavia_cli.repl.commands import Command, Registry, is_number, session_registry
+from cardavia_cli.repl.commands import Command, Registry, is_number, names_of, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
@@ -65,6 +66,7 @@ from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.settings import PACED_RUN, Settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
+from cardavia_cli.repl.words import fold, is_word, said_word
 
 log = logging.getLogger("cardavia.repl")
 
@@ -72,12 +74,22 @@ log = logging.getLogger("cardavia.repl")
 SEED_RANGE = 1_000_000
 
 #: The note for a deal left without being saved (a match: ``not_saved("match")``).
-NOT_SAVED = "(this deal was not saved)"
+NOT_SAVED = N_("(this deal was not saved)")
+NOT_SAVED_MATCH = N_("(this match was not saved)")
 
 
 def not_saved(noun: str = "deal") -> str:
-    """The note for a deal or match left without being saved."""
-    return f"(this {noun} was not saved)"
+    """The note for a deal or match (``noun``) left without being saved."""
+    return _(NOT_SAVED_MATCH) if noun == "match" else _(NOT_SAVED)
+
+
+def is_yes(text: str) -> bool:
+    """Whether ``text`` answers yes to a y/N question: ``y`` or ``yes`` (any case), or the
+    language's letter or word for them."""
+    # TRANSLATORS: the one-letter answer yes to a y/N question (the questions show it).
+    letter = pgettext("answer", "y")
+    typed = text.strip()
+    return typed.lower() in ("y", "yes") or fold(typed) == fold(letter) or is_word(typed, "yes")
 
 
 __all__ = [
@@ -117,7 +129,7 @@ def random_seed() -> int:
 
 def origin_of(header: DealFile) -> str:
     """Where a game comes from, for the intro: ``seed N`` or ``a given deck``."""
-    return f"seed {header.seed}" if header.deck is None else "a given deck"
+    return _("seed {seed}").format(seed=header.seed) if header.deck is None else _("a given deck")
 
 
 class Session:
@@ -164,8 +176,9 @@ class Session:
         self._notes: list[str] = []
         if header.seats[0] != "human":
             self._notes.append(
-                f"You take seat 0 in place of the {header.seats[0]} computer player "
-                "the file puts there."
+                _(
+                    "You take seat 0 in place of the {level} computer player the file puts there."
+                ).format(level=header.seats[0])
             )
         seats = ["human", *header.seats[1:]]
         own = header.with_actions([], seats=seats)
@@ -205,10 +218,11 @@ class Session:
         game does not have."""
         for name, value in header.settings.items():
             if name not in self.settings.declared:
-                known = ", ".join(self.settings.declared) or "none"
+                known = ", ".join(self.settings.declared) or _("none")
                 raise DealFileError(
-                    f"settings.{name}: {self.info.name} has no such setting (its settings: "
-                    f"{known})",
+                    _("settings.{name}: {game} has no such setting (its settings: {known})").format(
+                        name=name, game=self.info.name, known=known
+                    ),
                     header.where or "<deal file>",
                 )
             self.settings.set(name, value)
@@ -259,6 +273,11 @@ class Session:
         rounds or deals, else ``deal``."""
         return "match" if self.ui.has_breaks else "deal"
 
+    def _by_noun(self, deal: str, match: str) -> str:
+        """``match`` in a game with breaks between rounds or deals, else ``deal``: two whole
+        messages, one for each (:attr:`noun`)."""
+        return match if self.ui.has_breaks else deal
+
     @property
     def quitting(self) -> bool:
         """Whether ``quit`` was accepted (the loop ends)."""
@@ -283,11 +302,16 @@ class Session:
         does, the commands that make sense now first."""
         import difflib
 
-        names = [c.verb for c in self.offered_commands()]
-        names += [n for c in self.registry for n in (c.verb, *c.aliases) if n not in names]
+        names = [n for c in self.offered_commands() for n in names_of(c)]
+        names += [n for c in self.registry for n in (*names_of(c), *c.aliases) if n not in names]
         close = difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        return f"unknown command {word!r}{hint}: type help for the list of commands"
+        if close:
+            return _(
+                "unknown command {word} (did you mean {close}?): type help for the list of commands"
+            ).format(word=repr(word), close=close[0])
+        return _("unknown command {word}: type help for the list of commands").format(
+            word=repr(word)
+        )
 
     def offered_commands(self) -> list[Command]:
         """The commands that make sense now: the legal action verbs, then the interface ones."""
@@ -320,22 +344,22 @@ class Session:
         if width is None:
             width = _terminal_width()
         offered = self.offered_commands()
-        moves = [c.verb for c in offered if c.action]
-        other = [c.verb for c in offered if not c.action]
+        moves = [c.word or c.verb for c in offered if c.action]
+        other = [c.word or c.verb for c in offered if not c.action]
         return toolbar_text(moves, other, width)
 
     def prompt_text(self) -> str:
         """The prompt on a terminal (a line reader prints none)."""
         if self._candidates is not None:
-            return "number or cancel > "
+            return _("number or cancel > ")
         if self._question is not None:
-            return "y/N > "
+            return _("y/N > ")
         if self.human_to_act():
             return self.ui.prompt(self.view())
         if self.state.at_break:
-            return "next > "
+            return _("next > ")
         if self.state.is_over:
-            return "new or quit > "
+            return _("new or quit > ")
         return "> "
 
     # -- the loop ----------------------------------------------------------------------------
@@ -393,7 +417,7 @@ class Session:
                 # Ctrl-C during a long run (auto all, computer players thinking): the run
                 # stops between two moves (a move is never cut in half, see _push)
                 self.emit(self.interrupt())
-                self.emit([Note("Stopped; log tells what was played.", style="dim")])
+                self.emit([Note(_("Stopped; log tells what was played."), style="dim")])
                 continue
             self.emit(reply)
         return 0
@@ -421,7 +445,9 @@ class Session:
             out.append(Note(self._replayed))
         out.extend(Note(note) for note in self._notes)
         self._notes = []
-        out.append(Note("Type help for the commands; Tab completes verbs and cards.", style="dim"))
+        out.append(
+            Note(_("Type help for the commands; Tab completes verbs and cards."), style="dim")
+        )
         out.extend(self.advance())
         out.extend(self._settle())
         return out
@@ -439,12 +465,19 @@ class Session:
             held = self.settings.holding_forced()
             forced = st.forced_action() if held else None
             if forced is not None:
-                off = " and ".join(held)
-                out.append(Note(f"Your only move: {forced} (type it; {off} is off).", style="dim"))
+                held = [said_word(name) or name for name in held]
+                off = (
+                    held[0]
+                    if len(held) == 1
+                    else _("{names} and {last}").format(names=", ".join(held[:-1]), last=held[-1])
+                )
+                text = _("Your only move: {action} (type it; {setting} is off).")
+                out.append(Note(text.format(action=forced, setting=off), style="dim"))
             return out
         if st.at_break:
-            enter = " (or press Enter)" if self.interactive else ""
-            return [Note(f"Type next{enter} to go on.", style="dim")]
+            if self.interactive:
+                return [Note(_("Type next (or press Enter) to go on."), style="dim")]
+            return [Note(_("Type next to go on."), style="dim")]
         return []
 
     def end_of_input(self) -> Reply:
@@ -463,7 +496,7 @@ class Session:
             if self.interactive and self.state.at_break:
                 return self.next_round() + self._settle()
             return []
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         rest = rest.strip()
         number = is_number(word)
         cmd = None if number else self.registry.lookup(word)
@@ -487,7 +520,13 @@ class Session:
             return [Problem(you_wording(exc))]
         except Exception as exc:  # noqa: BLE001 - the REPL never ends on a traceback
             log.debug("command %r failed", text, exc_info=True)
-            return [Problem(f"internal error on {text!r}: {type(exc).__name__}: {exc}")]
+            return [
+                Problem(
+                    _("internal error on {line}: {kind}: {error}").format(
+                        line=repr(text), kind=type(exc).__name__, error=exc
+                    )
+                )
+            ]
 
     @staticmethod
     def _present(item: Any) -> Any:
@@ -504,7 +543,10 @@ class Session:
             if outcome is not None:
                 out.append(self.ui.outcome(self.view(), outcome))
                 out.extend(self._record(outcome))
-            out.append(Note(f"Type new for another {self.noun}, or quit.", style="dim"))
+            another = self._by_noun(
+                _("Type new for another deal, or quit."), _("Type new for another match, or quit.")
+            )
+            out.append(Note(another, style="dim"))
         out.extend(self.keeper.autosave_now(st))
         out.extend(self.keeper.backup_now(st))
         return out
@@ -571,7 +613,8 @@ class Session:
                 break
             if seat != HUMAN:
                 label = capital(seat_label(seat, HUMAN, partners=self.info.partnerships))
-                self._push(self._decide(self.agents[seat], f"{label} is thinking..."))
+                thinking = _("{Seat} is thinking...").format(Seat=label)
+                self._push(self._decide(self.agents[seat], thinking))
                 continue
             if not self.settings.forced_automatic:
                 break
@@ -620,19 +663,28 @@ class Session:
     def set_pace(self, seconds: float | None) -> Reply:
         """``set pace [SECONDS]``: show the pace of computer plays, or set it (0: no pause)."""
         if seconds is None:
-            shown = f"{self.pace:g} s between the lines of a long run" if self.pace else "off"
-            return [Note(f"pace is {shown} (on a terminal only).")]
+            if not self.pace:
+                return [Note(_("pace is off (on a terminal only)."))]
+            text = _("pace is {seconds} s between the lines of a long run (on a terminal only).")
+            return [Note(text.format(seconds=f"{self.pace:g}"))]
         self.pace = seconds
-        return [Note(f"pace is now {f'{seconds:g} s' if seconds else 'off'}.")]
+        if not seconds:
+            return [Note(_("pace is now off."))]
+        return [Note(_("pace is now {seconds} s.").format(seconds=f"{seconds:g}"))]
 
     # -- commands ----------------------------------------------------------------------------
     def _not_deciding(self) -> Problem:
         st = self.state
         if st.is_over:
-            return Problem(f"the {self.noun} is over: type new for another {self.noun}, or quit")
+            return Problem(
+                self._by_noun(
+                    _("the deal is over: type new for another deal, or quit"),
+                    _("the match is over: type new for another match, or quit"),
+                )
+            )
         if st.at_break:
-            return Problem("this round is over: type next to go on")
-        return Problem(f"it is not your turn (seat {st.to_act} is to play)")
+            return Problem(_("this round is over: type next to go on"))
+        return Problem(_("it is not your turn (seat {n} is to play)").format(n=st.to_act))
 
     def act(self, text: str) -> Reply:
         """Play the action ``text`` for the human (checked by the game's parser and, once, by
@@ -648,11 +700,16 @@ class Session:
                 grid = Table.grid(padding=(0, 2))
                 for i, cand in enumerate(exc.candidates, 1):
                     grid.add_row(Text(f"{i})", style="bold"), Text(cand))
-                prompt = Note("Type a number, or cancel.", style="dim")
+                prompt = Note(_("Type a number, or cancel."), style="dim")
                 return [Note(you_wording(exc)), grid, prompt]
             listed = ", ".join(exc.candidates)
-            extra = f" (write one of: {listed})" if listed and listed not in str(exc) else ""
-            return [Problem(f"{exc}{extra}")]
+            if listed and listed not in str(exc):
+                return [
+                    Problem(
+                        _("{error} (write one of: {choices})").format(error=exc, choices=listed)
+                    )
+                ]
+            return [Problem(str(exc))]
         warning = self.ui.safeguard(self.view(), action)
         key = (len(st.history), str(action))
         if warning is not None and self._warned != key:
@@ -671,7 +728,7 @@ class Session:
         action and the game does not read ``VERB N`` itself (``discard 3``: the third card of
         the numbered discards; ``discard 3 5`` the third and fifth at once); else ``text`` as
         it is."""
-        verb, _, rest = text.strip().partition(" ")
+        verb, _sep, rest = text.strip().partition(" ")
         rest = rest.strip()
         numbers = rest.split()
         if len(numbers) > 1 and all(is_number(w) for w in numbers):
@@ -697,15 +754,17 @@ class Session:
         listed = [i for i, c in enumerate(choices, 1) if c.startswith(f"{verb.lower()} ")]
         if listed:
             raise InvalidActionError(
-                f"{verb} {n}: there is no such choice; the {verb} choices are numbered "
-                f"{listed[0]} to {listed[-1]}, or name the card"
+                _(
+                    "{verb} {n}: there is no such choice; the {verb} choices are numbered "
+                    "{first} to {last}, or name the card"
+                ).format(verb=verb, n=n, first=listed[0], last=listed[-1])
             )
         return text
 
     def pick(self, number: int, rest: str = "") -> Reply:
         """Answer with the ``number``-th listed choice (or reading of an ambiguous action)."""
         if rest:
-            return [Problem(f"type just the number, e.g. {number}")]
+            return [Problem(_("type just the number, e.g. {n}").format(n=number))]
         if self._candidates is not None:
             choices = self._candidates
         elif self.human_to_act():
@@ -713,18 +772,18 @@ class Session:
         else:
             return [self._not_deciding()]
         if not choices:
-            return [Problem("there is no numbered choice now: type a command (help lists them)")]
+            return [Problem(_("there is no numbered choice now: type a command (help lists them)"))]
         if not 1 <= number <= len(choices):
-            return [Problem(f"choose a number from 1 to {len(choices)}")]
+            return [Problem(_("choose a number from 1 to {n}").format(n=len(choices)))]
         self._candidates = None
         return self.act(choices[number - 1])
 
     def cancel(self) -> Reply:
         """Drop a pending numbered choice."""
         if self._candidates is None:
-            return [Problem("there is nothing to cancel")]
+            return [Problem(_("there is nothing to cancel"))]
         self._candidates = None
-        return [Note("Cancelled; you are still to play.")]
+        return [Note(_("Cancelled; you are still to play."))]
 
     def pending(self) -> list[str]:
         """The questions waiting for an answer: ``reading`` (an ambiguous play's number),
@@ -755,8 +814,9 @@ class Session:
         self._warned = None
         if not waiting:
             return []
-        still = " you are still to play." if self.human_to_act() else ""
-        return [Note(f"Cancelled;{still}" if still else "Cancelled.", style="dim")]
+        if self.human_to_act():
+            return [Note(_("Cancelled; you are still to play."), style="dim")]
+        return [Note(_("Cancelled."), style="dim")]
 
     def hint(self) -> Reply:
         """The strongest computer player's choice for the human's seat, the hook's advice,
@@ -764,7 +824,7 @@ class Session:
         if not self.human_to_act():
             return [self._not_deciding()]
         adviser = self.adviser
-        suggestion = self._decide(adviser, "Thinking...")
+        suggestion = self._decide(adviser, _("Thinking..."))
         out: Reply = [self.ui.hint(self.view(), suggestion)]
         if isinstance(adviser, SearchPlayer) and adviser.last is not None:
             out.extend(self._search_notes(adviser, suggestion))
@@ -783,17 +843,25 @@ class Session:
             first.append(report.estimates[0])
         rest = sorted((e for e in report.estimates if e not in first), key=lambda e: -e.mean)
         best = (first + rest)[:3]
-        parts = [f"{e.action} {100 * e.chance:.0f}%" for e in best]
-        line = f"Win chance by {report.samples} sampled deals of the hidden cards: " + "; ".join(
-            parts
-        )
+        parts = [
+            _("{action} {percent}%").format(action=e.action, percent=f"{100 * e.chance:.0f}")
+            for e in best
+        ]
+        line = ngettext(
+            # TRANSLATORS: the English says "deals" for any number of samples.
+            "Win chance by {n} sampled deals of the hidden cards: {options}",
+            "Win chance by {n} sampled deals of the hidden cards: {options}",
+            report.samples,
+        ).format(n=report.samples, options=_("; ").join(parts))
         if any(e.chance > best[0].chance for e in best[1:]):
-            line += " (no other move is clearly better over these samples)"
+            line = _("{line} (no other move is clearly better over these samples)").format(
+                line=line
+            )
         out: Reply = [Note(line, style="dim")]
         if suggestion != preferred:
             out.append(
                 Note(
-                    f"(clearly better than basic's {preferred})",
+                    _("(clearly better than basic's {action})").format(action=preferred),
                     style="dim",
                 )
             )
@@ -810,7 +878,8 @@ class Session:
         out: Reply = []
         while self.human_to_act():
             action = decide(st, self.helper, self._fallback)
-            out.append(Note(f"You (auto): {self.ui.describe(self.view(), action)}", style="dim"))
+            said = _("You (auto): {action}").format(action=self.ui.describe(self.view(), action))
+            out.append(Note(said, style="dim"))
             self._warned = None
             self.keeper.decided()
             if not st.is_forced():
@@ -851,11 +920,14 @@ class Session:
     def switch(self, name: str, value: bool | None) -> Reply:
         """``NAME [on|off]`` of a setting: show it, or set it (turning on a setting that
         held a forced answer applies it now)."""
+        word = said_word(name) or name
         if value is None:
-            return [Note(f"{name} is {'on' if self.settings[name] else 'off'}.")]
+            shown = _("{name} is on.") if self.settings[name] else _("{name} is off.")
+            return [Note(shown.format(name=word))]
         self.settings.set(name, value)
         self._keep_settings()
-        out: Reply = [Note(f"{name} is now {'on' if value else 'off'}.")]
+        now = _("{name} is now on.") if value else _("{name} is now off.")
+        out: Reply = [Note(now.format(name=word))]
         out.extend(self.advance())
         return out
 
@@ -866,11 +938,14 @@ class Session:
             if self.ui.has_breaks:
                 return [
                     Problem(
-                        "this match is not over: play it out, type restart to abandon it, or quit"
+                        _(
+                            "this match is not over: play it out, type restart to abandon it, "
+                            "or quit"
+                        )
                     )
                 ]
             return [
-                Problem("this deal is not over: play it out (auto all plays it for you) or quit")
+                Problem(_("this deal is not over: play it out (auto all plays it for you) or quit"))
             ]
         return self._fresh(seed)
 
@@ -885,20 +960,31 @@ class Session:
         under_way = not st.is_over and (decided or st.rounds_finished > 0)
         if self.interactive and under_way and not confirmed:
             self._question = "restart"
-            unsaved = ""
-            if self.keeper.left_unsaved(st):
-                kept = self.keeper.backed_up()
-                unsaved = " (the autosave keeps it)" if kept else " (it is not saved)"
-            return [Note(f"Abandon this {self.noun}{unsaved} and start a new one? y/N")]
+            if not self.keeper.left_unsaved(st):
+                question = self._by_noun(
+                    _("Abandon this deal and start a new one? y/N"),
+                    _("Abandon this match and start a new one? y/N"),
+                )
+            elif self.keeper.backed_up():
+                question = self._by_noun(
+                    _("Abandon this deal (the autosave keeps it) and start a new one? y/N"),
+                    _("Abandon this match (the autosave keeps it) and start a new one? y/N"),
+                )
+            else:
+                question = self._by_noun(
+                    _("Abandon this deal (it is not saved) and start a new one? y/N"),
+                    _("Abandon this match (it is not saved) and start a new one? y/N"),
+                )
+            return [Note(question)]
         return self._fresh(None)
 
     def _answer(self, text: str) -> Reply:
         """The answer to the question :meth:`restart` asked: ``y``/``yes`` (any case) goes
         on, anything else keeps the game."""
         self._question = None
-        if text.strip().lower() in ("y", "yes"):
+        if is_yes(text):
             return self.restart(confirmed=True)
-        return [Note(f"Kept this {self.noun}.")]
+        return [Note(self._by_noun(_("Kept this deal."), _("Kept this match.")))]
 
     def _fresh(self, seed: int | None) -> Reply:
         seed = random_seed() if seed is None else seed
@@ -912,7 +998,7 @@ class Session:
     def next_round(self) -> Reply:
         """``next``: go on from a break between rounds or deals of a match."""
         if not self.state.at_break:
-            return [Problem("there is no break to go on from")]
+            return [Problem(_("there is no break to go on from"))]
         self.state.next_round()
         self._break_shown = False
         return self.advance()
@@ -921,20 +1007,33 @@ class Session:
         """``quit``: leave (on a terminal, an unsaved game in progress asks to confirm once)."""
         if self.interactive and self.keeper.left_unsaved(self.state) and self._armed != "quit":
             self._armed = "quit"
-            return [
-                Problem(
-                    (
-                        f"this {self.noun} has no save of its own (only the autosave keeps it): "
-                        if self.keeper.backed_up()
-                        else f"this {self.noun} is not saved: "
-                    )
-                    + "type save [NAME] first, or quit (or Ctrl-D) again to leave"
+            if self.keeper.backed_up():
+                refusal = self._by_noun(
+                    _(
+                        "this deal has no save of its own (only the autosave keeps it): "
+                        "type save [NAME] first, or quit (or Ctrl-D) again to leave"
+                    ),
+                    _(
+                        "this match has no save of its own (only the autosave keeps it): "
+                        "type save [NAME] first, or quit (or Ctrl-D) again to leave"
+                    ),
                 )
-            ]
+            else:
+                refusal = self._by_noun(
+                    _(
+                        "this deal is not saved: type save [NAME] first, or quit (or Ctrl-D) "
+                        "again to leave"
+                    ),
+                    _(
+                        "this match is not saved: type save [NAME] first, or quit (or Ctrl-D) "
+                        "again to leave"
+                    ),
+                )
+            return [Problem(refusal)]
         self._quit = True
         if self.interactive:
             kept = self.keeper.backup_note(self.state)
-            bye: Reply = [Note("Goodbye.")] if self.farewell else []
+            bye: Reply = [Note(_("Goodbye."))] if self.farewell else []
             return [Note(kept), *bye] if kept else bye
         if self.keeper.left_unsaved(self.state):
             return [Note(not_saved(self.noun), style="dim")]

@@ -13,7 +13,9 @@ import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.interface import Switch
+from cardavia_cli.repl.words import is_word
 
 ON_WORDS = ("on", "yes", "true", "1")
 OFF_WORDS = ("off", "no", "false", "0")
@@ -61,12 +63,12 @@ class Settings(Mapping[str, bool]):
 
 
 def parse_switch(word: str) -> bool | None:
-    """``on``/``off`` (and ``yes``/``no``, ``true``/``false``, ``1``/``0``, any case) as a
-    bool; ``None`` for anything else."""
+    """``on``/``off`` (and ``yes``/``no``, ``true``/``false``, ``1``/``0``, any case; and the
+    words of the language spoken now for on and off) as a bool; ``None`` for anything else."""
     low = word.strip().lower()
-    if low in ON_WORDS:
+    if low in ON_WORDS or is_word(word.strip(), "on"):
         return True
-    if low in OFF_WORDS:
+    if low in OFF_WORDS or is_word(word.strip(), "off"):
         return False
     return None
 
@@ -89,7 +91,7 @@ def parse_pace(word: str) -> float | None:
     (0.3, 0.0, None, None)
     """
     low = word.strip().lower()
-    if low in OFF_WORDS:
+    if low in OFF_WORDS or is_word(word.strip(), "off"):
         return 0.0
     try:
         value = float(low)
@@ -108,8 +110,10 @@ def pace_from_env() -> tuple[float, str | None]:
         return DEFAULT_PACE, None
     value = parse_pace(text)
     if value is None:
-        return DEFAULT_PACE, (
-            f"{PACE_ENV}={text!r} is not a pace (seconds from 0 to {MAX_PACE:g}, or off): "
-            f"pacing at {DEFAULT_PACE:g} s"
+        return DEFAULT_PACE, _(
+            "{variable}={text} is not a pace (seconds from 0 to {most}, or off): "
+            "pacing at {default} s"
+        ).format(
+            variable=PACE_ENV, text=repr(text), most=f"{MAX_PACE:g}", default=f"{DEFAULT_PACE:g}"
         )
     return value, None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardavia_cli.engine.errors import IllegalActionError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.repl.narrator import HUMAN
+from cardavia_cli.repl.words import said_word
 
 
 def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
@@ -44,16 +46,18 @@ def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
 
 def toolbar_text(moves: Sequence[str], others: Sequence[str], width: int) -> str:
     """The bottom toolbar, as much of it as fits in ``width`` columns: the legal moves, the
-    other commands and a tip; shorter forms on a narrow terminal."""
-    move = "your move: " + " ".join(moves) if moves else ""
+    other commands and a tip; shorter forms on a narrow terminal. The commands are named as
+    they are given (the session gives each command's word in the language spoken now)."""
+    help_word = said_word("help") or "help"
+    move = _("your move: {moves}").format(moves=" ".join(moves)) if moves else ""
     short_move = " ".join(moves)
     rest = " ".join(others)
     shapes = [
-        [move, rest, "Tab completes"],
+        [move, rest, _("Tab completes")],
         [move, rest],
-        [move, "help lists the commands"],
-        [short_move, "help"],
-        [short_move or "help"],
+        [move, _("{help} lists the commands").format(help=help_word)],
+        [short_move, help_word],
+        [short_move or help_word],
     ]
     texts = [" " + "  |  ".join(p for p in parts if p) for parts in shapes]
     texts[3] = " " + " | ".join(p for p in shapes[3] if p)

@@ -1,0 +1,100 @@
+"""The words a person types, in English and in the language spoken now.
+
+Every command may be typed with its English verb or with its word in the language,
+``pgettext("verb", VERB)`` (:func:`said_word`; the ``verbs`` catalog, :mod:`.verbs`). The few
+fixed words typed after a command (``auto all``, ``log raw``, ``set pace``, ``restart yes``,
+``on``/``off``: :data:`ARGUMENT_WORDS`) have a word in the language too,
+``pgettext("word", WORD)``. Typed words are compared :func:`fold`-ed. What a game reads and a
+save records is always the English word.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from cardavia_cli.engine.i18n import NP_, language, pgettext
+
+#: The marks written above Arabic letters (short vowels, shadda, sukun) and the tatweel,
+#: left out when a typed word is compared; and the forms of alef read as a bare alef.
+_ARABIC_MARKS = re.compile("[\u064b-\u065f\u0670\u0640]")
+_ALEF = str.maketrans(
+    {"\u0623": "\u0627", "\u0625": "\u0627", "\u0622": "\u0627", "\u0671": "\u0627"}
+)
+
+#: The fixed words typed after a command (each may have a word in the language).
+ARGUMENT_WORDS: tuple[str, ...] = (
+    # TRANSLATORS: typed after auto: "auto all" plays the rest of the deal for you.
+    NP_("word", "all"),
+    # TRANSLATORS: typed after log: "log raw" shows the canonical event lines.
+    NP_("word", "raw"),
+    # TRANSLATORS: typed after set: "set pace 0.5", the pause between computer plays.
+    NP_("word", "pace"),
+    # TRANSLATORS: typed after restart: "restart yes" does not ask first.
+    NP_("word", "yes"),
+    # TRANSLATORS: typed after a setting's name: turn it on.
+    NP_("word", "on"),
+    # TRANSLATORS: typed after a setting's name: turn it off.
+    NP_("word", "off"),
+)
+
+
+def fold(word: str) -> str:
+    """``word`` as typed words are compared: lower case (in Turkish, ``I`` is ``ı`` and ``İ``
+    is ``i``), in NFC, Arabic without its vowel marks and tatweel and with every alef form as
+    a bare alef (``إلغاء`` and ``الغاء`` are one word).
+
+    >>> fold("Pass"), fold("إلغاء") == fold("الغاء")
+    ('pass', True)
+    """
+    if language() == "tr":
+        word = word.replace("I", "ı").replace("İ", "i")
+    word = unicodedata.normalize("NFC", word).lower()
+    return _ARABIC_MARKS.sub("", word).translate(_ALEF)
+
+
+def lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case (a sentence's start inside another), in
+    Turkish ``İ`` as ``i`` and ``I`` as ``ı``.
+
+    >>> lower_first("Show the table")
+    'show the table'
+    """
+    head = text[:1]
+    if language() == "tr" and head in ("I", "İ"):
+        return ("ı" if head == "I" else "i") + text[1:]
+    return head.lower() + text[1:]
+
+
+def said_word(verb: str) -> str | None:
+    """The word of the language spoken now for the typed command ``verb`` (``pgettext("verb",
+    VERB)``), or ``None`` when it has none besides the English one."""
+    word = pgettext("verb", verb)
+    return None if not word or word == verb else word
+
+
+def argument_word(word: str) -> str | None:
+    """The word of the language spoken now for the fixed argument ``word`` (one of
+    :data:`ARGUMENT_WORDS`), or ``None`` when it has none besides the English one."""
+    said = pgettext("word", word)
+    return None if not said or said == word else said
+
+
+def is_word(typed: str, word: str) -> bool:
+    """Whether ``typed`` is the fixed argument ``word``: in English (any case) or in the
+    language spoken now.
+
+    >>> is_word("ALL", "all"), is_word("raw", "all")
+    (True, False)
+    """
+    if typed.lower() == word:
+        return True
+    said = argument_word(word)
+    return said is not None and fold(typed) == fold(said)
+
+
+def argument_words(word: str) -> list[str]:
+    """The words that complete to the fixed argument ``word``: the language's, then the
+    English one."""
+    said = argument_word(word)
+    return [said, word] if said is not None else [word]
