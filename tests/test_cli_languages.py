@@ -239,7 +239,7 @@ def test_help_messages_list_every_help_text():
 
 EMPTY = {
     "en": "No saves yet: play with --save NAME, or type save in a game.\n",
-    "tr": "Henüz kayıt yok: --save AD ile oynayın ya da bir oyunda save yazın.\n",
+    "tr": "Henüz kayıt yok: --save NAME ile oynayın ya da bir oyunda save yazın.\n",
     "ar": "لا ألعاب محفوظة بعد: العب مع --save NAME، أو اكتب save داخل لعبة.\n",
 }
 
