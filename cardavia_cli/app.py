@@ -84,6 +84,11 @@ def root(
     from cardavia_cli.commands.common import apply_language
 
     apply_language(lang, lenient=ctx.invoked_subcommand == "settings")
+    if isinstance(ctx.obj, dict) and ctx.obj.get("json"):
+        # `--json` output is English in every language, its usage errors too (main)
+        from cardavia_cli.engine import i18n
+
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
     if ascii_only:
         import os
 
@@ -171,17 +176,24 @@ def main(argv: list[str] | None = None) -> None:
     line on stderr and exit code 2, like every other bad input (cli.md); a command group
     called without a command prints its help and exits 0.
     """
-    from cardavia_cli.commands.common import apply_language, error_line
+    from cardavia_cli.commands.common import apply_language, error_line, json_asked
+    from cardavia_cli.commands.helptext import translate
+    from cardavia_cli.engine import i18n
+    from cardavia_cli.engine.i18n import _
 
     words = sys.argv[1:] if argv is None else argv
     try:
         apply_language(lang_option(words), lenient=True)
     except typer.Exit as exc:  # an unknown language: one line said, exit 2
         sys.exit(exc.exit_code)
+    as_json = json_asked(words)
+    if as_json:  # the whole run in English (the root's callback says it again after --lang)
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
     usage_error = _click_error("UsageError")
     click_exception = _click_error("ClickException")
     completion.init()
     command = typer.main.get_command(app)
+    translate(command, panels=sys.stdout.isatty())
     if "--ascii" in root_options(words):
         # before anything is parsed: `--ascii --help` and a usage error are ASCII too
         import os
@@ -197,20 +209,29 @@ def main(argv: list[str] | None = None) -> None:
 
         plain_help(command, ascii_only=ascii_only)
     try:
-        code = command.main(prog_name="cardavia", args=argv, standalone_mode=False)
+        code = command.main(
+            prog_name="cardavia",
+            args=argv,
+            standalone_mode=False,
+            obj={"json": True} if as_json else None,
+        )
     except usage_error as exc:
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
             typer.echo(ctx.get_help())
             sys.exit(0)
         where = ctx.command_path if ctx is not None else "cardavia"
-        error_line(f"{exc.format_message()} (see '{where} --help')")
+        error_line(
+            _("{message} (see '{command} --help')").format(
+                message=exc.format_message(), command=where
+            )
+        )
         sys.exit(2)
     except click_exception as exc:
         error_line(exc.format_message())
         sys.exit(getattr(exc, "exit_code", 1))
     except typer.Abort:
-        sys.stderr.write("Aborted.\n")
+        sys.stderr.write(_("Aborted.") + "\n")
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -344,9 +344,17 @@ def _game_examples(game: str) -> list[str]:
 
 
 def pages(root: Any | None = None, games: dict[str, str] | None = None) -> dict[str, str]:
-    """The man pages of the command tree ``root`` (default: cardavia's) by file name; the
-    groups named in ``games`` (default: the registered games, name: title) get a page in
-    section 6 with their REPL's commands."""
+    """The man pages of the command tree ``root`` (default: cardavia's, freshly built, so
+    with the English help) by file name; the groups named in ``games`` (default: the
+    registered games, name: title) get a page in section 6 with their REPL's commands. The
+    pages are English whatever the language spoken."""
+    from cardavia_cli.engine.i18n import SOURCE_LANGUAGE, speaking
+
+    with speaking(SOURCE_LANGUAGE):
+        return _pages(root, games)
+
+
+def _pages(root: Any | None, games: dict[str, str] | None) -> dict[str, str]:
     if root is None:
         import typer
 

@@ -11,6 +11,7 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import console, fail, guarded, print_json
+from cardavia_cli.engine.i18n import _, ngettext
 
 DEFAULT_SEATS = "basic,basic,basic,basic"
 
@@ -129,29 +130,44 @@ def arena(
     deals = _whole(deals_text, "--deals")
     jobs = _whole(jobs_text, "--jobs")
     if jobs < 0:
-        fail(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
+        fail(_("--jobs must be 0 (one per CPU) or more, not {n}").format(n=jobs))
     jobs = jobs or os.cpu_count() or 1
     seed = _whole(seed_text, "--seed")
     if seed < 0:
-        fail(f"--seed must be 0 or more, not {seed}")
+        fail(_("--seed must be 0 or more, not {n}").format(n=seed))
     levels = [part.strip().lower() for part in seats.split(",")]
     if len(levels) != 4 or not all(levels):
-        fail(f"--seats {seats!r}: give four levels separated by commas, e.g. {DEFAULT_SEATS}")
+        fail(
+            _("--seats {seats}: give four levels separated by commas, e.g. {example}").format(
+                seats=repr(seats), example=DEFAULT_SEATS
+            )
+        )
     if deals < 1:
-        fail(f"--deals must be at least 1, not {deals}")
+        fail(_("--deals must be at least 1, not {n}").format(n=deals))
     info = load_game(game.strip().lower())
     unknown = [lvl for lvl in levels if lvl not in info.agents]
     if unknown:
         fail(
-            f"--seats {seats!r}: unknown computer player level {unknown[0]!r} for {info.name} "
-            f"(known: {', '.join(info.agents)})"
+            _(
+                "--seats {seats}: unknown computer player level {level} for {game} "
+                "(known: {levels})"
+            ).format(
+                seats=repr(seats),
+                level=repr(unknown[0]),
+                game=info.name,
+                levels=", ".join(info.agents),
+            )
         )
     try:
         plan(levels, deals, rotate, info.partnerships)  # checks the counts; plays nothing
     except ValueError as exc:
         fail(str(exc))
     if single_deals and info.single_deal is None:
-        fail(f"--single-deals: {info.title} has no deals to play alone (only Guandan has)")
+        fail(
+            _("--single-deals: {game} has no deals to play alone (only Guandan has)").format(
+                game=_(info.title)
+            )
+        )
     options: dict[str, Any] = {
         "deals": deals,
         "seed": seed,
@@ -174,7 +190,7 @@ def arena(
         )
 
         with Progress(
-            TextColumn(f"{info.name} arena"),
+            TextColumn(_("{game} arena").format(game=info.name)),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
@@ -192,12 +208,17 @@ def arena(
     if as_json:
         print_json(data)
     else:
-        _print_human(data, info.title)
+        _print_human(data, _(info.title))
     if result.agent_errors:
         n = result.agent_errors
         fail(
-            f"{n} computer player error{'s' if n != 1 else ''} during the run (each replaced by "
-            "a basic choice): the figures do not measure the players as asked",
+            ngettext(
+                "{n} computer player error during the run (each replaced by a basic choice): "
+                "the figures do not measure the players as asked",
+                "{n} computer player errors during the run (each replaced by a basic choice): "
+                "the figures do not measure the players as asked",
+                n,
+            ).format(n=n),
             EXIT_PLAYER_ERRORS,
         )
 
@@ -209,9 +230,13 @@ def _whole(text: str, option: str) -> int:
 
     value = parse_int(text.strip())
     if value is None:
-        fail(f"{option} {text!r}: give a whole number")
+        fail(_("{option} {value}: give a whole number").format(option=option, value=repr(text)))
     if value > MAX_SEED:
-        fail(f"{option} {text!r}: at most {MAX_SEED} (a deal file holds 64-bit integers)")
+        fail(
+            _("{option} {value}: at most {most} (a deal file holds 64-bit integers)").format(
+                option=option, value=repr(text), most=MAX_SEED
+            )
+        )
     return value
 
 
@@ -233,21 +258,38 @@ def _print_human(data: dict[str, Any], title: str) -> None:
     frame = box.ROUNDED if out.is_terminal else None
     deals = data["deals"]
     rotated = data["rotate"]
-    head = f"[bold]{title}[/bold]: {deals} deal{'s' if deals != 1 else ''}, seed {data['seed']}"
+    decks = data["decks"]
     if rotated:
-        head += f", {data['decks']} decks x 4 seat rotations"
+        head = ngettext(
+            "[bold]{title}[/bold]: {n} deal, seed {seed}, {decks} decks x 4 seat rotations",
+            "[bold]{title}[/bold]: {n} deals, seed {seed}, {decks} decks x 4 seat rotations",
+            deals,
+        )
     elif data["duplicate"]:
-        head += f", {data['decks']} decks x 2 (duplicate: sides exchanged)"
-    out.print(head)
+        head = ngettext(
+            "[bold]{title}[/bold]: {n} deal, seed {seed}, {decks} decks x 2 (duplicate: sides "
+            "exchanged)",
+            "[bold]{title}[/bold]: {n} deals, seed {seed}, {decks} decks x 2 (duplicate: sides "
+            "exchanged)",
+            deals,
+        )
+    else:
+        head = ngettext(
+            "[bold]{title}[/bold]: {n} deal, seed {seed}",
+            "[bold]{title}[/bold]: {n} deals, seed {seed}",
+            deals,
+        )
+    out.print(head.format(title=title, n=deals, seed=data["seed"], decks=decks))
     table = Table(box=frame)
-    table.add_column("seat", justify="right")
-    table.add_column("player")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column(_("seat"), justify="right")
+    table.add_column(_("player"))
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
     swapped = swap_sides(data["seats"])  # who plays each seat in the second game of a deck
     for s in range(4):
-        player = "rotated" if rotated else data["seats"][s]
+        # TRANSLATORS: the player of a seat in the arena when the seats rotate
+        player = _("rotated") if rotated else data["seats"][s]
         if data["duplicate"]:
             player = f"{player} / {swapped[s]}"
         table.add_row(
@@ -255,13 +297,13 @@ def _print_human(data: dict[str, Any], title: str) -> None:
         )
     out.print(table)
     if len(data["levels"]) > 1:
-        out.print("per level:")
+        out.print(_("per level:"))
         per = Table(box=frame)
-        per.add_column("player")
-        per.add_column("seat-deals", justify="right")
-        per.add_column("wins", justify="right")
-        per.add_column("win rate", justify="right")
-        per.add_column("95% CI", justify="right")
+        per.add_column(_("player"))
+        per.add_column(_("seat-deals"), justify="right")
+        per.add_column(_("wins"), justify="right")
+        per.add_column(_("win rate"), justify="right")
+        per.add_column(_("95% CI"), justify="right")
         for lv in data["levels"]:
             per.add_row(
                 lv["level"],
@@ -273,12 +315,13 @@ def _print_human(data: dict[str, Any], title: str) -> None:
         out.print(per)
     if "teams" in data:
         _print_partnerships(data, frame)
-    out.print(f"draws: {data['draws']} ({_pct(data['draws'] / deals)})")
-    out.print(f"deals per second: {data['deals_per_second']:.1f}")
+    out.print(_("draws: {n} ({share})").format(n=data["draws"], share=_pct(data["draws"] / deals)))
+    out.print(_("deals per second: {rate}").format(rate=f"{data['deals_per_second']:.1f}"))
     if data["agent_errors"]:
         out.print(
-            f"[bold red]computer player errors: {data['agent_errors']}[/bold red]"
-            " (each replaced by a basic choice)"
+            _(
+                "[bold red]computer player errors: {n}[/bold red] (each replaced by a basic choice)"
+            ).format(n=data["agent_errors"])
         )
 
 
@@ -288,19 +331,25 @@ def _print_partnerships(data: dict[str, Any], frame: Any) -> None:
 
     out = console()
     table = Table(box=frame)
-    table.add_column("partnership")
-    table.add_column("wins", justify="right")
-    table.add_column("decided", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column(_("partnership"))
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("decided"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
     for entry in data["teams"]:
-        name = f"team {entry['team']} (seats {' + '.join(str(s) for s in entry['seats'])})"
+        name = _("team {team} (seats {seats})").format(
+            team=entry["team"], seats=" + ".join(str(s) for s in entry["seats"])
+        )
         table.add_row(name, *_share_cells(entry))
     for entry in data["sides"]:
-        name = f"side {entry['side']} ({' + '.join(entry['levels'])})"
+        name = _("side {side} ({levels})").format(
+            side=entry["side"], levels=" + ".join(entry["levels"])
+        )
         table.add_row(name, *_share_cells(entry))
     out.print(table)
-    out.print(f"an even share is {_pct(data['even_share'])} of the decided deals")
+    out.print(
+        _("an even share is {share} of the decided deals").format(share=_pct(data["even_share"]))
+    )
 
 
 def _share_cells(entry: dict[str, Any]) -> list[str]:

@@ -9,12 +9,15 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 
+from cardavia_cli.engine import i18n
+from cardavia_cli.engine.i18n import _, pgettext
 from cardavia_cli.engine.numbers import MAX_SEED
 
 if TYPE_CHECKING:
@@ -55,16 +58,29 @@ def shown(text: str, *, err: bool = False) -> str:
 
 def echo(text: str, *, err: bool = False) -> None:
     """Write ``text`` and a newline on standard output (``err``: standard error), as
-    :func:`shown`."""
+    :func:`shown`; in a language written right to left, every left-to-right run in it (a file
+    name, a card code, a number) is a left-to-right isolate
+    (:func:`~cardavia_cli.engine.i18n.isolate_ltr`)."""
     stream = sys.stderr if err else sys.stdout
-    stream.write(shown(text, err=err) + "\n")
+    stream.write(i18n.isolate_ltr(shown(text, err=err)) + "\n")
     stream.flush()
+
+
+def _kind_word(kind: str) -> str:
+    """The word of an error line's ``kind`` (``error``, ``warning``) in the language spoken."""
+    if kind == "error":
+        # TRANSLATORS: the kind of a one-line message: "cardavia: error: unknown card"
+        return pgettext("message kind", "error")
+    if kind == "warning":
+        # TRANSLATORS: the kind of a one-line message: "cardavia: warning: ..."
+        return pgettext("message kind", "warning")
+    return kind
 
 
 def error_line(message: str, kind: str = "error") -> None:
     """Write ``cardavia: KIND: MESSAGE`` as one line on stderr: runs of white space become one
-    space, the rest as :func:`shown`."""
-    echo(f"cardavia: {kind}: {' '.join(str(message).split())}", err=True)
+    space, the rest as :func:`shown` (``KIND`` in the language spoken)."""
+    echo(f"cardavia: {_kind_word(kind)}: {' '.join(str(message).split())}", err=True)
 
 
 def warn(message: str) -> None:
@@ -93,7 +109,9 @@ def file_name(text: str | Path) -> Path:
         return text
     problem = path_problem(text)
     if problem is not None:
-        raise typer.BadParameter(f"{text!r} is not a file name: {problem}")
+        raise typer.BadParameter(
+            _("{text} is not a file name: {problem}").format(text=repr(text), problem=problem)
+        )
     return Path(text)
 
 
@@ -123,30 +141,52 @@ def print_json(data: Any) -> None:
     sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
 
+#: The option that asks a command for one JSON document: such a run speaks English.
+JSON_FLAG = "--json"
+#: The keyword of a command's ``--json`` option (every command names it so).
+JSON_PARAMETER = "as_json"
+
+
+def json_asked(words: Sequence[str]) -> bool:
+    """Whether the command line ``words`` asks for JSON output (``--json`` before any ``--``):
+    then everything the run writes, standard output and standard error, is English, whatever
+    the language (a script reads the same bytes in every language)."""
+    for word in words:
+        if word == "--":
+            return False
+        if word == JSON_FLAG:
+            return True
+    return False
+
+
 def guarded(fn: F) -> F:
     """Run a command body, turning expected errors into one line and exit code 2.
 
     Bad input is a :class:`~cardavia_cli.engine.errors.CardaviaError` (or an ``OSError``
     reading or writing a file); any other exception is a bug and keeps its traceback. Ctrl-C
-    ends the command with exit code 130.
+    ends the command with exit code 130. A command called with ``--json`` (its keyword
+    :data:`JSON_PARAMETER` true) runs in English, its errors too: ``--json`` output never
+    changes with the language.
     """
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from cardavia_cli.engine.errors import CardaviaError
 
-        try:
-            return fn(*args, **kwargs)
-        except (typer.Exit, typer.Abort, SystemExit):
-            raise
-        except CardaviaError as exc:
-            fail(str(exc))
-        except OSError as exc:
-            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-            fail(f"{where}{exc.strerror or exc}")
-        except KeyboardInterrupt:
-            sys.stderr.write("\n")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        english = i18n.speaking(i18n.SOURCE_LANGUAGE) if kwargs.get(JSON_PARAMETER) else None
+        with english or nullcontext():
+            try:
+                return fn(*args, **kwargs)
+            except (typer.Exit, typer.Abort, SystemExit):
+                raise
+            except CardaviaError as exc:
+                fail(str(exc))
+            except OSError as exc:
+                where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+                fail(f"{where}{exc.strerror or exc}")
+            except KeyboardInterrupt:
+                sys.stderr.write("\n")
+                raise typer.Exit(EXIT_INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -192,10 +232,14 @@ def whole_number(text: str | int) -> int:
         return text
     value = parse_int(text.strip())
     if value is None or value < 0:
-        raise typer.BadParameter(f"{text!r} is not a whole number 0 or more")
+        raise typer.BadParameter(
+            _("{text} is not a whole number 0 or more").format(text=repr(text))
+        )
     if value > MAX_SEED:
         raise typer.BadParameter(
-            f"{text!r} is too large (at most {MAX_SEED}, as a deal file holds)"
+            _("{text} is too large (at most {most}, as a deal file holds)").format(
+                text=repr(text), most=MAX_SEED
+            )
         )
     return value
 
@@ -234,6 +278,7 @@ __all__ = [
     "file_name",
     "guarded",
     "home",
+    "json_asked",
     "literal",
     "print_json",
     "save_path",

@@ -24,6 +24,8 @@ from typing import Any
 
 import typer
 
+from cardavia_cli.engine.i18n import _
+
 #: The shells offered.
 SHELLS = ("bash", "zsh", "fish")
 #: The environment variable of Click's completion protocol for the program ``cardavia``.
@@ -36,7 +38,9 @@ def _shell(value: str) -> str:
     shell = value.strip().lower()
     if shell not in SHELLS:
         raise typer.BadParameter(
-            f"{value!r} is not a shell cardavia completes (use {', '.join(SHELLS)})"
+            _("{value} is not a shell cardavia completes (use {shells})").format(
+                value=repr(value), shells=", ".join(SHELLS)
+            )
         )
     return shell
 
@@ -71,7 +75,11 @@ def install(ctx: Any, param: Any, value: str | None) -> None:
     )
     from cardavia_cli.commands.common import echo
 
-    echo(f"{shell} completion installed in {path}; it takes effect in a new shell.")
+    echo(
+        _("{shell} completion installed in {path}; it takes effect in a new shell.").format(
+            shell=shell, path=path
+        )
+    )
     raise typer.Exit()
 
 
@@ -115,14 +123,14 @@ def saves(ctx: Any, incomplete: str) -> list[Choice]:
         names = [resume_name(p) for p in save_files()]
     except (CardaviaError, OSError):
         return []
-    return _matching(((name, "saved game") for name in names), incomplete)
+    return _matching(((name, _("saved game")) for name in names), incomplete)
 
 
 def games(ctx: Any, incomplete: str) -> list[Choice]:
     """The registered games, with their titles."""
-    from cardavia_cli.games import GAMES
+    from cardavia_cli.games import GAMES, game_title
 
-    return _matching(GAMES.items(), incomplete)
+    return _matching(((name, game_title(name)) for name in GAMES), incomplete)
 
 
 def _game_of(ctx: Any) -> str | None:
@@ -157,7 +165,7 @@ def level_names(game: str | None) -> list[str]:
 
 def levels(ctx: Any, incomplete: str) -> list[Choice]:
     """The levels for ``--ai`` of the game being played (:func:`level_names`)."""
-    return _matching(((lv, "computer player") for lv in level_names(_game_of(ctx))), incomplete)
+    return _matching(((lv, _("computer player")) for lv in level_names(_game_of(ctx))), incomplete)
 
 
 def seat_levels(ctx: Any, incomplete: str) -> list[Choice]:
@@ -176,6 +184,6 @@ def fixed(choices: dict[str, str]) -> Callable[[Any, str], list[Choice]]:
     export formats of ``scores export --format``."""
 
     def complete(ctx: Any, incomplete: str) -> list[Choice]:
-        return _matching(choices.items(), incomplete)
+        return _matching(((value, _(text)) for value, text in choices.items()), incomplete)
 
     return complete

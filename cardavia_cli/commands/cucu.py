@@ -13,6 +13,7 @@ from cardavia_cli.commands.common import (
     print_json,
 )
 from cardavia_cli.commands.game import game_app
+from cardavia_cli.engine.i18n import _
 
 GAME = "cucu"
 
@@ -28,7 +29,11 @@ def _seat(text: str, where: str) -> int:
     """A seat 0..3 written in ASCII digits; anything else is bad input (exit 2)."""
     word = text.strip()
     if not _SEAT.fullmatch(word) or int(word) > 3:
-        fail(f"{where}: {text!r} is not a seat (write 0, 1, 2 or 3)")
+        fail(
+            _("{where}: {text} is not a seat (write 0, 1, 2 or 3)").format(
+                where=where, text=repr(text)
+            )
+        )
     return int(word)
 
 
@@ -58,10 +63,10 @@ def check(
     for item in cards:
         seat_text, eq, card_text = item.partition("=")
         if not eq:
-            fail(f"{item!r}: write SEAT=CARD, e.g. 2=lion")
+            fail(_("{item}: write SEAT=CARD, e.g. 2=lion").format(item=repr(item)))
         seat = _seat(seat_text, repr(item))
         if seat in shown:
-            fail(f"{item!r}: seat {seat} is given two cards")
+            fail(_("{item}: seat {seat} is given two cards").format(item=repr(item), seat=seat))
         shown[seat] = RANKS[rank_of(card_text)]
     gone = sorted({_seat(d, "--dead") for d in dead})
     try:
@@ -73,8 +78,15 @@ def check(
         return
     out = console()
     for seat in sorted(shown):
-        note = "  (dead)" if seat in gone else ""
-        mark = "  [bold]loses a life[/bold]" if seat in losers else ""
-        out.print(f"seat {seat}: {shown[seat]}{note}{mark}")
+        dead_seat, loses = seat in gone, seat in losers
+        if dead_seat and loses:
+            line = _("seat {seat}: {card}  (dead)  [bold]loses a life[/bold]")
+        elif dead_seat:
+            line = _("seat {seat}: {card}  (dead)")
+        elif loses:
+            line = _("seat {seat}: {card}  [bold]loses a life[/bold]")
+        else:
+            line = _("seat {seat}: {card}")
+        out.print(line.format(seat=seat, card=shown[seat]))
     if not losers:
-        out.print("Nobody loses a life.")
+        out.print(_("Nobody loses a life."))

@@ -6,6 +6,7 @@ import typer
 
 from cardavia_cli.commands.common import EXIT_NO, console, fail, guarded, print_json
 from cardavia_cli.commands.game import game_app
+from cardavia_cli.engine.i18n import _, ngettext
 
 GAME = "guandan"
 
@@ -58,18 +59,26 @@ def check(
     previous = None
     prev_codes: list[int] = []
     if beats_as is not None and beats is None:
-        fail("--beats-as needs --beats (the play on the table)")
+        fail(_("--beats-as needs --beats (the play on the table)"))
     if beats is not None:
         prev_codes = parse_codes(beats.split())
         readings = classify(prev_codes, lv)
         if not readings:
-            fail(f"--beats {beats!r} is not a combination at level {level_str(lv)} (rules 6.3)")
+            fail(
+                _("--beats {play} is not a combination at level {level} (rules 6.3)").format(
+                    play=repr(beats), level=level_str(lv)
+                )
+            )
         if beats_as is not None:
             key = parse_key(beats_as, lv)
             matching = [i for i in readings if (i.type, i.rank) == key]
             if not matching:
                 names = ", ".join(i.key(lv) for i in readings)
-                fail(f"--beats-as {beats_as!r} is not a reading of {beats!r} (it reads: {names})")
+                fail(
+                    _(
+                        "--beats-as {reading} is not a reading of {play} (it reads: {readings})"
+                    ).format(reading=repr(beats_as), play=repr(beats), readings=names)
+                )
             previous = matching[0]
         else:
             previous = max(readings, key=strength)
@@ -87,28 +96,47 @@ def check(
 
     out = console()
     play = codes_str(codes)
-    where = f"at level {level_str(lv)}"
+    level_text = level_str(lv)
     if not found:
-        out.print(f"{play} {where}: no combination (rules 6.3).")
+        out.print(
+            _("{play} at level {level}: no combination (rules 6.3).").format(
+                play=play, level=level_text
+            )
+        )
     elif out.is_terminal:
         from rich.table import Table
 
-        table = Table(title=f"{play} {where}")
-        for name in ("type KEY", "rank", "size", ""):
+        table = Table(title=_("{play} at level {level}").format(play=play, level=level_text))
+        # TRANSLATORS: a column of guandan check: the reading as typed after "as" (TYPE KEY)
+        for name in (_("type KEY"), _("rank"), _("size"), ""):
             table.add_column(name)
         for i in found:
-            table.add_row(i.key(lv), str(i.rank), str(i.size), "" if i in chosen else "not --as")
+            table.add_row(i.key(lv), str(i.rank), str(i.size), "" if i in chosen else _("not --as"))
         out.print(table)
     else:
-        out.print(f"{play} {where}:")
+        out.print(_("{play} at level {level}:").format(play=play, level=level_text))
         for i in found:
-            note = "" if i in chosen else "  (not the --as reading)"
-            out.print(f"  {i.key(lv)}: rank {i.rank}, {i.size} cards{note}")
+            if i in chosen:
+                line = ngettext(
+                    "  {reading}: rank {rank}, {n} cards",
+                    "  {reading}: rank {rank}, {n} cards",
+                    i.size,
+                )
+            else:
+                line = ngettext(
+                    "  {reading}: rank {rank}, {n} cards  (not the --as reading)",
+                    "  {reading}: rank {rank}, {n} cards  (not the --as reading)",
+                    i.size,
+                )
+            out.print(line.format(reading=i.key(lv), rank=i.rank, n=i.size))
     if as_ is not None and found and not legal:
-        out.print(f"{as_!r} is not one of its interpretations.")
+        out.print(_("{reading} is not one of its interpretations.").format(reading=repr(as_)))
     if previous is not None:
-        answer = "yes" if beaten else "no"
-        out.print(f"Beats {codes_str(prev_codes)} as {previous.key(lv)}: {answer}")
+        if beaten:
+            line = _("Beats {play} as {reading}: yes")
+        else:
+            line = _("Beats {play} as {reading}: no")
+        out.print(line.format(play=codes_str(prev_codes), reading=previous.key(lv)))
     raise typer.Exit(code)
 
 

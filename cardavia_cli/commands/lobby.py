@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.interface import Completion
 from cardavia_cli.engine.numbers import parse_int, parse_seed
 from cardavia_cli.repl.commands import Registry
@@ -52,7 +53,7 @@ LOBBY = Registry()
 
 
 def _complete_games(lobby: Any, args: Sequence[str]) -> list[Completion]:
-    return [Completion(name, title) for name, title in games()] if not args else []
+    return [Completion(name, _(title)) for name, title in games()] if not args else []
 
 
 def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
@@ -64,15 +65,18 @@ def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
 @LOBBY.command(
     "play",
     usage="play GAME [SEED] [LEVEL]",
-    help="Play a game (its name or number) in the REPL against computer players of LEVEL "
-    "(asked on a terminal when not given; strong by default).",
+    help=N_(
+        "Play a game (its name or number) in the REPL against computer players of LEVEL "
+        "(asked on a terminal when not given; strong by default)."
+    ),
+    short=N_("play a game"),
     complete=_complete_games,
 )
 def _play(lobby: Any, args: str) -> Reply:
     return lobby.play(args.split())
 
 
-@LOBBY.command("games", help="List the games.")
+@LOBBY.command("games", help=N_("List the games."), short=N_("list the games"))
 def _games(lobby: Any, args: str) -> Reply:
     return lobby.list_games()
 
@@ -80,37 +84,46 @@ def _games(lobby: Any, args: str) -> Reply:
 @LOBBY.command(
     "resume",
     usage="resume [NAME]",
-    help="Continue a save (its name or number; default the latest unfinished one).",
+    help=N_("Continue a save (its name or number; default the latest unfinished one)."),
+    short=N_("continue a save"),
     complete=_complete_saves,
 )
 def _resume(lobby: Any, args: str) -> Reply:
     return lobby.resume(args.split())
 
 
-@LOBBY.command("saves", help="List the saves, the most recent first.")
+@LOBBY.command(
+    "saves",
+    help=N_("List the saves, the most recent first."),
+    short=N_("list the saves, the most recent first"),
+)
 def _saves(lobby: Any, args: str) -> Reply:
     return lobby.list_saves()
 
 
 @LOBBY.command(
-    "scores", usage="scores [GAME]", help="Your results per game.", complete=_complete_games
+    "scores",
+    usage="scores [GAME]",
+    help=N_("Your results per game."),
+    short=N_("your results per game"),
+    complete=_complete_games,
 )
 def _scores(lobby: Any, args: str) -> Reply:
     words = args.split()
     if len(words) > 1:
-        return [Problem("usage: scores [GAME]")]
+        return [Problem(_("usage: {usage}").format(usage="scores [GAME]"))]
     return lobby.scores(lobby.game_named(words[0]) if words else None)
 
 
-@LOBBY.command("help", aliases=("?",), help="List the commands.")
+@LOBBY.command("help", aliases=("?",), help=N_("List the commands."), short=N_("list the commands"))
 def _help(lobby: Any, args: str) -> Reply:
     return lobby.help()
 
 
-@LOBBY.command("quit", aliases=("exit",), help="Leave cardavia.")
+@LOBBY.command("quit", aliases=("exit",), help=N_("Leave cardavia."), short=N_("leave cardavia"))
 def _quit(lobby: Any, args: str) -> Reply:
     lobby.done = True
-    return [Note("Goodbye.")]
+    return [Note(_("Goodbye."))]
 
 
 def games() -> list[tuple[str, str]]:
@@ -154,8 +167,10 @@ class Lobby:
             out.extend(self.list_saves(limit=3))
         out.append(
             Note(
-                "Type a game's number or play GAME; resume continues the latest unfinished save; "
-                "scores; help; quit. Tab completes.",
+                _(
+                    "Type a game's number or play GAME; resume continues the latest unfinished "
+                    "save; scores; help; quit. Tab completes."
+                ),
                 style="dim",
             )
         )
@@ -167,8 +182,8 @@ class Lobby:
         grid.add_column(no_wrap=True)
         grid.add_column()
         for i, (name, title) in enumerate(games(), 1):
-            grid.add_row(str(i), name, title)
-        return [Note("Games:"), grid]
+            grid.add_row(str(i), name, _(title))
+        return [Note(_("Games:")), grid]
 
     def list_saves(self, limit: int = SAVES_SHOWN) -> Reply:
         from cardavia_cli.commands.common import literal
@@ -176,7 +191,7 @@ class Lobby:
 
         files = saves()
         if not files:
-            return [Note("No saves yet: type save in a game, or play with --save NAME.")]
+            return [Note(_("No saves yet: type save in a game, or play with --save NAME."))]
         grid = Table.grid(padding=(0, 2))
         grid.add_column(justify="right", style="bold")
         grid.add_column(no_wrap=True)
@@ -184,16 +199,24 @@ class Lobby:
         for i, path in enumerate(files[:limit], 1):
             info = describe(path)
             if info["error"] is not None:
-                where = f"unreadable: {info['error']}"
+                where = _("unreadable: {problem}").format(problem=info["error"])
             elif info["finished"]:
-                where = f"finished: {info['state']}"
+                where = _("finished: {state}").format(state=info["state"])
             else:
                 where = str(info["state"])
-            grid.add_row(str(i), literal(info["name"]), literal(f"{info['game'] or '?'}, {where}"))
+            line = _("{game}, {where}").format(game=info["game"] or "?", where=where)
+            grid.add_row(str(i), literal(info["name"]), literal(line))
         more = len(files) - limit
-        out: Reply = [Note("Saves (the most recent first; resume N continues one):"), grid]
+        out: Reply = [Note(_("Saves (the most recent first; resume N continues one):")), grid]
         if more > 0:
-            out.append(Note(f"... and {more} more (type saves)", style="dim"))
+            out.append(
+                Note(
+                    ngettext(
+                        "... and {n} more (type saves)", "... and {n} more (type saves)", more
+                    ).format(n=more),
+                    style="dim",
+                )
+            )
         return out
 
     def scores(self, game: str | None) -> Reply:
@@ -205,11 +228,11 @@ class Lobby:
             load_game(game)
         path = ledger_path()
         if not path.exists():
-            return [Note("No finished deals or matches yet.")]
+            return [Note(_("No finished deals or matches yet."))]
         with Ledger(path) as ledger:
             sums = summaries(ledger.entries(game, None, None))
         if not sums:
-            return [Note("No finished deals or matches yet.")]
+            return [Note(_("No finished deals or matches yet."))]
         return [summary_table(sums)]
 
     def help(self) -> Reply:
@@ -217,9 +240,14 @@ class Lobby:
         grid.add_column(no_wrap=True)
         grid.add_column()
         for c in LOBBY:
-            also = f" (also {', '.join(c.aliases)})" if c.aliases else ""
-            grid.add_row(c.usage, c.help + also)
-        return [grid, Note("A number alone plays that game.", style="dim")]
+            if c.aliases:
+                text = _("{help} (also {aliases})").format(
+                    help=_(c.help), aliases=", ".join(c.aliases)
+                )
+            else:
+                text = _(c.help)
+            grid.add_row(c.usage, text)
+        return [grid, Note(_("A number alone plays that game."), style="dim")]
 
     # -- running -------------------------------------------------------------------------------
     def game_named(self, word: str) -> str:
@@ -230,13 +258,15 @@ class Lobby:
         if number is not None:
             if 1 <= number <= len(listed):
                 return listed[number - 1][0]
-            raise CardaviaError(f"choose a game from 1 to {len(listed)}")
+            raise CardaviaError(_("choose a game from 1 to {n}").format(n=len(listed)))
         low = word.lower()
-        for name, _ in listed:
+        for name, _title in listed:
             if name == low:
                 return name
-        known = ", ".join(name for name, _ in listed)
-        raise CardaviaError(f"unknown game {word!r} (games: {known})")
+        known = ", ".join(name for name, _title in listed)
+        raise CardaviaError(
+            _("unknown game {word} (games: {games})").format(word=repr(word), games=known)
+        )
 
     def execute(self, line: str) -> Reply:
         """Run one lobby command; never raises for bad input."""
@@ -249,7 +279,13 @@ class Lobby:
             if cmd is None:
                 if parse_int(head) is not None or head.lower() in dict(games()):
                     return self.play(words)
-                return [Problem(f"unknown command {head!r}: type help for the commands")]
+                return [
+                    Problem(
+                        _("unknown command {word}: type help for the commands").format(
+                            word=repr(head)
+                        )
+                    )
+                ]
             if rest and not cmd.takes_args:
                 return [cmd.usage_problem()]
             return cmd.handler(self, rest)  # type: ignore[arg-type]
@@ -264,9 +300,9 @@ class Lobby:
         from cardavia_cli.games import load_game
 
         if not args:
-            return [Problem("play which game? type its name or number (games lists them)")]
+            return [Problem(_("play which game? type its name or number (games lists them)"))]
         if len(args) > 3:
-            return [Problem("usage: play GAME [SEED] [LEVEL]")]
+            return [Problem(_("usage: {usage}").format(usage="play GAME [SEED] [LEVEL]"))]
         game = self.game_named(args[0])
         levels = [lv for lv in load_game(game).agents]
         seed = level = None
@@ -278,8 +314,10 @@ class Lobby:
             if number is None or seed is not None:
                 return [
                     Problem(
-                        f"{word!r} is neither a seed (a whole number, 0 or more) nor a level "
-                        f"({', '.join(levels)})"
+                        _(
+                            "{word} is neither a seed (a whole number, 0 or more) nor a level "
+                            "({levels})"
+                        ).format(word=repr(word), levels=", ".join(levels))
                     )
                 ]
             seed = number
@@ -289,7 +327,7 @@ class Lobby:
                 return [asked]
             level = asked
         self._play(game, seed, self._game_reader(), self.console, level)
-        return [Note("Back in the lobby (help lists the commands).", style="dim")]
+        return [Note(_("Back in the lobby (help lists the commands)."), style="dim")]
 
     def _ask_level(self, game: str, levels: list[str]) -> str | Problem | None:
         """The level typed at the question (its name or number; Enter: the default), asked
@@ -301,9 +339,12 @@ class Lobby:
         listed = ", ".join(f"{i}) {lv}" for i, lv in enumerate(levels, 1))
         while True:
             try:
-                answer = self.reader.read(f"computer players: {listed} [{default}] > ").strip()
+                question = _("computer players: {levels} [{default}] > ").format(
+                    levels=listed, default=default
+                )
+                answer = self.reader.read(question).strip()
             except (KeyboardInterrupt, EOFError):
-                return Problem("cancelled: no game started")
+                return Problem(_("cancelled: no game started"))
             if not answer:
                 return None
             number = parse_int(answer)
@@ -312,7 +353,13 @@ class Lobby:
             if answer.lower() in levels:
                 return answer.lower()
             self.renderer.show(
-                [Problem(f"unknown level {answer!r}: choose one of {', '.join(levels)}")]
+                [
+                    Problem(
+                        _("unknown level {answer}: choose one of {levels}").format(
+                            answer=repr(answer), levels=", ".join(levels)
+                        )
+                    )
+                ]
             )
 
     def resume(self, args: list[str]) -> Reply:
@@ -322,17 +369,19 @@ class Lobby:
         from cardavia_cli.games import load_game
 
         if len(args) > 1:
-            return [Problem("usage: resume [NAME]")]
+            return [Problem(_("usage: {usage}").format(usage="resume [NAME]"))]
         files = saves()
         if not args:
             if not files:
-                return [Problem("there are no saves yet")]
+                return [Problem(_("there are no saves yet"))]
             latest = latest_unfinished(lookup=load_game)
             if latest is None:
                 return [
                     Problem(
-                        "every save is finished or unreadable: resume one by its name or "
-                        "number, or play a new game"
+                        _(
+                            "every save is finished or unreadable: resume one by its name or "
+                            "number, or play a new game"
+                        )
                     )
                 ]
             path = latest
@@ -340,15 +389,29 @@ class Lobby:
             number = parse_int(args[0])
             if number is not None and not save_path(args[0]).exists():
                 if not 1 <= number <= len(files):
-                    return [Problem(f"there are {len(files)} saves: choose 1 to {len(files)}")]
+                    return [
+                        Problem(
+                            ngettext(
+                                "there are {n} saves: choose 1 to {n}",
+                                "there are {n} saves: choose 1 to {n}",
+                                len(files),
+                            ).format(n=len(files))
+                        )
+                    ]
                 path = files[number - 1]
             else:
                 path = save_path(args[0])
                 if not path.is_file():
-                    names = ", ".join(p.stem for p in files[:SAVES_SHOWN]) or "none yet"
-                    return [Problem(f"no save named {args[0]!r} (saves: {names})")]
+                    names = ", ".join(p.stem for p in files[:SAVES_SHOWN]) or _("none yet")
+                    return [
+                        Problem(
+                            _("no save named {name} (saves: {names})").format(
+                                name=repr(args[0]), names=names
+                            )
+                        )
+                    ]
         self._resume(path, self._game_reader(), self.console)
-        return [Note("Back in the lobby (help lists the commands).", style="dim")]
+        return [Note(_("Back in the lobby (help lists the commands)."), style="dim")]
 
     def _game_reader(self) -> Reader | None:
         """The reader a game's REPL reads from: the lobby's own, except a terminal prompt
@@ -387,7 +450,7 @@ def _candidates(text: str) -> tuple[str, list[Completion]]:
     words = text.split()
     prefix = words.pop() if text and not text[-1].isspace() and words else ""
     if not words:
-        found = [Completion(c.verb, c.meta) for c in LOBBY] + _complete_games(None, [])
+        found = [Completion(c.verb, _(c.meta)) for c in LOBBY] + _complete_games(None, [])
     else:
         cmd = LOBBY.lookup(words[0])
         complete = cmd.complete if cmd is not None else None

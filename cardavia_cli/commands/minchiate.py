@@ -9,6 +9,7 @@ import typer
 
 from cardavia_cli.commands.common import console, fail, guarded, print_json
 from cardavia_cli.commands.game import game_app
+from cardavia_cli.engine.i18n import _, ngettext
 
 GAME = "minchiate"
 
@@ -49,15 +50,21 @@ def check(
     from cardavia_cli.games.minchiate.cards import cards_str
 
     out = console()
-    out.print(f"{cards_str(sort_cards(given))}: {points} card points (T29 counts 0).")
+    out.print(
+        ngettext(
+            "{cards}: {n} card points (T29 counts 0).",
+            "{cards}: {n} card points (T29 counts 0).",
+            points,
+        ).format(cards=cards_str(sort_cards(given)), n=points)
+    )
     if not found:
-        out.print("No combination.")
+        out.print(_("No combination."))
         return
-    table = Table(title=f"Combinations worth {sum(c.points for c in found)}")
+    table = Table(title=_("Combinations worth {n}").format(n=sum(c.points for c in found)))
     table.add_column("#", justify="right")
-    table.add_column("kind")
-    table.add_column("cards")
-    table.add_column("points", justify="right")
+    table.add_column(_("kind"))
+    table.add_column(_("cards"))
+    table.add_column(_("points"), justify="right")
     for number, combo in enumerate(found, start=1):
         table.add_row(str(number), combo.kind, cards_str(combo.cards), str(combo.points))
     out.print(table)

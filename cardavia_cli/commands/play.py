@@ -34,6 +34,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardavia_cli.engine.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -111,17 +113,59 @@ def _run_session(
 def _origin(header: object, where: str) -> str:
     """Where the deal comes from, for the intro: ``seed 7`` or ``deck from FILE``."""
     if getattr(header, "deck", None) is not None:
-        return f"deck from {where}"
-    return f"seed {getattr(header, 'seed', 0)}"
+        return _("deck from {file}").format(file=where)
+    return _("seed {seed}").format(seed=getattr(header, "seed", 0))
 
 
-def _replayed(verb: str, where: str, header: object, n: int) -> str:
-    """``Resumed evening: seed 7, 12 actions replayed.`` (``its deck`` for a given deck)."""
-    if getattr(header, "deck", None) is not None:
-        origin = "its deck"
+def _replayed(resumed: bool, where: str, header: object, n: int, saved: bool = False) -> str:
+    """``Resumed evening: seed 7, 12 actions replayed.`` (``Loaded`` for a deal file that is
+    not ``resumed``; ``its deck`` for a given deck); with ``saved``, ``...; saved to evening
+    after each of your decisions.``"""
+    deck = getattr(header, "deck", None) is not None
+    seed = getattr(header, "seed", 0)
+    if saved:
+        if deck:
+            text = ngettext(
+                "Resumed {name}: its deck, {n} action replayed; saved to {name} after each of "
+                "your decisions.",
+                "Resumed {name}: its deck, {n} actions replayed; saved to {name} after each of "
+                "your decisions.",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Resumed {name}: seed {seed}, {n} action replayed; saved to {name} after each "
+                "of your decisions.",
+                "Resumed {name}: seed {seed}, {n} actions replayed; saved to {name} after each "
+                "of your decisions.",
+                n,
+            )
+    elif resumed:
+        if deck:
+            text = ngettext(
+                "Resumed {name}: its deck, {n} action replayed.",
+                "Resumed {name}: its deck, {n} actions replayed.",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Resumed {name}: seed {seed}, {n} action replayed.",
+                "Resumed {name}: seed {seed}, {n} actions replayed.",
+                n,
+            )
+    elif deck:
+        text = ngettext(
+            "Loaded {name}: its deck, {n} action replayed.",
+            "Loaded {name}: its deck, {n} actions replayed.",
+            n,
+        )
     else:
-        origin = f"seed {getattr(header, 'seed', 0)}"
-    return f"{verb} {where}: {origin}, {n} action{'' if n == 1 else 's'} replayed."
+        text = ngettext(
+            "Loaded {name}: seed {seed}, {n} action replayed.",
+            "Loaded {name}: seed {seed}, {n} actions replayed.",
+            n,
+        )
+    return text.format(name=where, seed=seed, n=n)
 
 
 def on_terminal() -> bool:
@@ -166,17 +210,25 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
 
         from cardavia_cli.commands.common import echo, shown
 
-        question = f"A save named {save} already exists ({there}). Replace it with this new game?"
+        question = _(
+            "A save named {name} already exists ({state}). Replace it with this new game?"
+        ).format(name=save, state=there)
         if typer.confirm(shown(question), default=False):
             return lock
         lock.release()
 
-        echo(f"Kept {save}: continue it with cardavia resume {resume_name(target)}")
+        echo(
+            _("Kept {name}: continue it with cardavia resume {save}").format(
+                name=save, save=resume_name(target)
+            )
+        )
         raise typer.Exit(1)
     lock.release()
     raise SaveTargetError(
-        f"a save named {save} already exists ({there}): continue it with "
-        f"`cardavia resume {resume_name(target)}`, or choose another name (--force replaces it)"
+        _(
+            "a save named {name} already exists ({state}): continue it with "
+            "`cardavia resume {save}`, or choose another name (--force replaces it)"
+        ).format(name=save, state=there, save=resume_name(target))
     )
 
 
@@ -191,13 +243,17 @@ def computer_levels(game: str, ai: str) -> list[str]:
     parts = [p.strip().lower() for p in ai.split(",")]
     if len(parts) not in (1, 3) or not all(parts):
         raise CardaviaError(
-            f"--ai {ai!r}: give one level for the three computer players or three separated by "
-            "commas, seats 1 to 3 (e.g. basic,strong,basic)"
+            _(
+                "--ai {ai}: give one level for the three computer players or three separated "
+                "by commas, seats 1 to 3 (e.g. basic,strong,basic)"
+            ).format(ai=repr(ai))
         )
     for part in parts:
         if part not in levels:
             raise CardaviaError(
-                f"--ai {ai!r}: unknown computer player level {part!r} (use {', '.join(levels)})"
+                _("--ai {ai}: unknown computer player level {level} (use {levels})").format(
+                    ai=repr(ai), level=repr(part), levels=", ".join(levels)
+                )
             )
     return parts * 3 if len(parts) == 1 else parts
 
@@ -259,16 +315,24 @@ def _start(
         where = str(deal_path)
         header = load_deal(deal_path)
         if header.game != game:
-            raise DealFileError(f"this is a {header.game} deal file, not {game}", where)
+            raise DealFileError(
+                _("this is a {game} deal file, not {wanted}").format(game=header.game, wanted=game),
+                where,
+            )
         if seed is not None and seed != header.seed:
-            raise DealFileError(f"--seed {seed} contradicts the file's seed {header.seed}", where)
+            raise DealFileError(
+                _("--seed {seed} contradicts the file's seed {file_seed}").format(
+                    seed=seed, file_seed=header.seed
+                ),
+                where,
+            )
         state = replay(header, where)
         if ai is not None:
             header.seats = [header.seats[0], *computer_levels(game, ai)]
         origin = _origin(header, where)
         default_name = _default_name(deal_path)
         if header.actions:
-            replayed = _replayed("Loaded", where, header, len(header.actions))
+            replayed = _replayed(False, where, header, len(header.actions))
     else:
         header = DealFile(
             game=game,
@@ -343,9 +407,7 @@ def _resume(
     state = replay(header, where)
     name = resume_name(path)
     origin = _origin(header, name)
-    replayed = _replayed("Resumed", name, header, len(header.actions))
-    if own:
-        replayed = replayed[:-1] + f"; saved to {name} after each of your decisions."
+    replayed = _replayed(True, name, header, len(header.actions), saved=own)
     return _session(
         header.game,
         header,

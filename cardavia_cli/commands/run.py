@@ -17,6 +17,7 @@ from cardavia_cli.commands.common import (
     warn,
     whole_number,
 )
+from cardavia_cli.engine.i18n import _, ngettext
 
 
 def register(app: typer.Typer) -> None:
@@ -54,13 +55,17 @@ def run(
     from cardavia_cli.games.deals import DealFile, load_deal, replay
 
     if max_deals < 1:
-        fail(f"--max-deals must be 1 or more, not {max_deals}")
+        fail(_("--max-deals must be 1 or more, not {n}").format(n=max_deals))
     if not stop:
         saves_dir()  # the scores ledger is kept there: a saves folder that is a file stops here
     path = file if file.exists() else save_path(str(file))
     if not path.exists() and path != file:
         # a bare name is looked for in this folder and among the saves: name both
-        fail(f"{file}: no such file, here or in the saves folder ({saves_dir()})")
+        fail(
+            _("{file}: no such file, here or in the saves folder ({folder})").format(
+                file=file, folder=saves_dir()
+            )
+        )
     deal = load_deal(path)
     state = replay(deal, str(path))
     info = load_game(deal.game)
@@ -72,7 +77,7 @@ def run(
             state, agents, max_deals=max_deals, fallback=fallback_for(info), on_error=errors.append
         )
     for message in errors:
-        warn(f"computer player {message}")
+        warn(_("computer player {problem}").format(problem=message))
     outcome = state.result()
     if outcome is not None and not stop:
         from cardavia_cli.engine.ledger import record_finished
@@ -106,16 +111,20 @@ def run(
     from cardavia_cli.commands.common import console
 
     out = console()
-    for line in log:
+    for line in log:  # the event lines, as in the JSON log: never translated
         out.print(line, markup=False)
     if outcome is not None:
         out.print(f"[bold]{outcome.summary}[/bold]", markup=True)
     elif state.at_break or stop:
-        out.print(f"[bold]Stopped[/bold]: {state.position()}.")
+        out.print(_("[bold]Stopped[/bold]: {position}.").format(position=state.position()))
     else:
+        n = state.rounds_finished
         out.print(
-            f"[bold]Cut off[/bold] after {state.rounds_finished} deals or rounds "
-            f"(--max-deals {max_deals}): no winner."
+            ngettext(
+                "[bold]Cut off[/bold] after {n} deals or rounds (--max-deals {most}): no winner.",
+                "[bold]Cut off[/bold] after {n} deals or rounds (--max-deals {most}): no winner.",
+                n,
+            ).format(n=n, most=max_deals)
         )
 
 
@@ -139,26 +148,40 @@ def resume(
     if name is None:
         files = save_files()
         if not files:
-            fail("there are no saves yet: play with --save NAME, or type save in a game")
+            fail(_("there are no saves yet: play with --save NAME, or type save in a game"))
         latest = latest_unfinished(lookup=load_game)
         if latest is None:
             fail(
-                f"every save is finished or unreadable ({len(files)} in {saves_dir()}): "
-                "replay one with cardavia run NAME, or remove the finished ones with "
-                "cardavia saves prune --finished"
+                ngettext(
+                    "every save is finished or unreadable ({n} in {folder}): replay one with "
+                    "cardavia run NAME, or remove the finished ones with cardavia saves prune "
+                    "--finished",
+                    "every save is finished or unreadable ({n} in {folder}): replay one with "
+                    "cardavia run NAME, or remove the finished ones with cardavia saves prune "
+                    "--finished",
+                    len(files),
+                ).format(n=len(files), folder=saves_dir())
             )
         if sys.stdin.isatty():
-            question = f"Resume {latest.stem}, the most recent unfinished save?"
+            question = _("Resume {name}, the most recent unfinished save?").format(name=latest.stem)
             if not typer.confirm(shown(question), default=True):
                 others = ", ".join([p.stem for p in files if p != latest][:5])
-                echo(f"Other saves: {others}" if others else "There is no other save.")
+                echo(
+                    _("Other saves: {names}").format(names=others)
+                    if others
+                    else _("There is no other save.")
+                )
                 raise typer.Exit(0)
         raise typer.Exit(resume_game(latest))
     if not name.strip():
-        fail("resume needs a save name or a save file")
+        fail(_("resume needs a save name or a save file"))
     path = save_path(name)
     if not path.exists() and path.parent == saves_dir():
         names = sorted(p.stem for p in saves_dir().glob("*.toml"))
-        known = f"saves: {', '.join(names)}" if names else "there are no saves yet"
-        fail(f"{path}: no such save ({known})")
+        known = (
+            _("saves: {names}").format(names=", ".join(names))
+            if names
+            else _("there are no saves yet")
+        )
+        fail(_("{path}: no such save ({known})").format(path=path, known=known))
     raise typer.Exit(resume_game(path))

@@ -16,6 +16,7 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import echo, fail, guarded, literal, print_json, shown
+from cardavia_cli.engine.i18n import N_, _, ngettext
 
 app = typer.Typer(
     help="The saved games in the saves folder: list them, show one, delete one, prune the "
@@ -71,16 +72,42 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
         return
     out = console()
     if not rows:
-        out.print("No saves yet: play with --save NAME, or type save in a game.")
+        out.print(_("No saves yet: play with --save NAME, or type save in a game."))
         return
     table = saves_table(rows)
     out.print(table)
     if any(r["finished"] for r in rows):
         out.print(
-            "Finished saves replay with cardavia run NAME; cardavia saves prune --finished "
-            "deletes them.",
+            _(
+                "Finished saves replay with cardavia run NAME; cardavia saves prune --finished "
+                "deletes them."
+            ),
             highlight=False,
         )
+
+
+#: The columns of ``saves list``.
+SAVES_COLUMNS = (
+    N_("name"),
+    N_("game"),
+    # TRANSLATORS: a column of the saves table: when the game was saved
+    N_("saved"),
+    N_("actions"),
+    N_("status"),
+    N_("where it stands"),
+)
+#: The fields of ``saves show``, in order, with their labels.
+SHOW_FIELDS = {
+    "name": N_("name"),
+    "path": N_("path"),
+    "game": N_("game"),
+    "seed": N_("seed"),
+    "actions": N_("actions"),
+    "modified": N_("modified"),
+    "state": N_("state"),
+    "finished": N_("finished"),
+    "error": N_("error"),
+}
 
 
 def saves_table(rows: list[dict[str, object]]) -> Any:
@@ -90,16 +117,16 @@ def saves_table(rows: list[dict[str, object]]) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Saves (resume one with: cardavia resume NAME)", title_justify="left")
-    for column in ("name", "game", "saved", "actions", "status", "where it stands"):
-        table.add_column(column)
+    table = Table(title=_("Saves (resume one with: cardavia resume NAME)"), title_justify="left")
+    for column in SAVES_COLUMNS:
+        table.add_column(_(column))
     for r in rows:
         # names and messages are printed literally: a file called "[red]x.toml" shows its
         # brackets, and no control character in it reaches the terminal
         if r["error"] is None:
             where = literal(r["state"])
         else:
-            where = Text("unreadable: ", style="red").append_text(literal(r["error"]))
+            where = Text(_("unreadable:") + " ", style="red").append_text(literal(r["error"]))
         table.add_row(
             literal(r["name"]),
             literal(r["game"] or "?"),
@@ -115,8 +142,8 @@ def status_word(info: dict[str, object]) -> str:
     """``finished``, ``in progress`` or ``unreadable``: the status of a save described by
     :func:`describe`."""
     if info["error"] is not None:
-        return "unreadable"
-    return "finished" if info["finished"] else "in progress"
+        return _("unreadable")
+    return _("finished") if info["finished"] else _("in progress")
 
 
 def _existing(name: str) -> Path:
@@ -125,9 +152,13 @@ def _existing(name: str) -> Path:
     path = save_path(name)
     if not path.is_file():
         names = [p.stem for p in save_files()]
-        known = f"saves: {', '.join(names)}" if names else "there are no saves yet"
+        known = (
+            _("saves: {names}").format(names=", ".join(names))
+            if names
+            else _("there are no saves yet")
+        )
         where = path if path.parent != saves_dir() else name
-        fail(f"{where}: no such save ({known})")
+        fail(_("{path}: no such save ({known})").format(path=where, known=known))
     return path
 
 
@@ -145,26 +176,20 @@ def show(
 
     info = describe(_existing(name))
     if info["error"] is not None:
-        fail(f"not a readable save: {info['error']}")
+        fail(_("not a readable save: {problem}").format(problem=info["error"]))
     if as_json:
         print_json(info)
         return
     from rich.text import Text
 
     out = console()
-    for key in (
-        "name",
-        "path",
-        "game",
-        "seed",
-        "actions",
-        "modified",
-        "state",
-        "finished",
-        "error",
-    ):
+    for key, label in SHOW_FIELDS.items():
         if info[key] is not None:
-            line = Text(key, style="bold").append(": ").append_text(literal(info[key]))
+            value = info[key]
+            if isinstance(value, bool):
+                # TRANSLATORS: the value of "finished" in saves show: whether the game is over
+                value = _("True") if value else _("False")
+            line = Text(_(label), style="bold").append(": ").append_text(literal(value))
             out.print(line, highlight=False)
 
 
@@ -183,16 +208,21 @@ def delete(
 
     path = _existing(name)
     if path.parent.resolve() != saves_dir().resolve():
-        fail(f"{path}: only saves in the saves folder ({saves_dir()}) are deleted")
+        fail(
+            _("{path}: only saves in the saves folder ({folder}) are deleted").format(
+                path=path, folder=saves_dir()
+            )
+        )
 
     if not yes and on_terminal():
-        if not typer.confirm(shown(f"Delete the save {path.stem}?"), default=False):
+        question = _("Delete the save {name}?").format(name=path.stem)
+        if not typer.confirm(shown(question), default=False):
             raise typer.Exit(1)
     delete_save(path)
     if as_json:
         print_json({"deleted": resume_name(path), "path": str(path)})
         return
-    echo(f"Deleted {path.stem}.")
+    echo(_("Deleted {name}.").format(name=path.stem))
 
 
 def on_terminal() -> bool:
@@ -227,20 +257,25 @@ def prune(
     )
 
     if not finished:
-        fail("saves prune: say what to prune: --finished (the saves whose game is over)")
+        fail(_("saves prune: say what to prune: --finished (the saves whose game is over)"))
     done = [p for p in save_files() if describe(p)["finished"]]
     names = [resume_name(p) for p in done]
     listed = ", ".join(visible(n) for n in names)
     if done and not yes:
         if not on_terminal():
             fail(
-                f"saves prune: {len(done)} finished save{'' if len(done) == 1 else 's'} "
-                f"({listed}) would be deleted: add --yes to delete without asking"
+                ngettext(
+                    "saves prune: {n} finished save ({names}) would be deleted: add --yes to "
+                    "delete without asking",
+                    "saves prune: {n} finished saves ({names}) would be deleted: add --yes to "
+                    "delete without asking",
+                    len(done),
+                ).format(n=len(done), names=listed)
             )
-        if not typer.confirm(
-            shown(f"Delete {len(done)} finished save{'' if len(done) == 1 else 's'} ({listed})?"),
-            default=False,
-        ):
+        question = ngettext(
+            "Delete {n} finished save ({names})?", "Delete {n} finished saves ({names})?", len(done)
+        ).format(n=len(done), names=listed)
+        if not typer.confirm(shown(question), default=False):
             raise typer.Exit(1)
     deleted: list[str] = []
     kept_open: list[str] = []
@@ -255,12 +290,15 @@ def prune(
         print_json({"deleted": deleted, "kept_open": kept_open})
         return
     if not done:
-        echo("No finished saves.")
+        echo(_("No finished saves."))
         return
     if deleted:
         echo(
-            f"Deleted {len(deleted)} finished save{'' if len(deleted) == 1 else 's'}: "
-            f"{', '.join(visible(n) for n in deleted)}."
+            ngettext(
+                "Deleted {n} finished save: {names}.",
+                "Deleted {n} finished saves: {names}.",
+                len(deleted),
+            ).format(n=len(deleted), names=", ".join(visible(n) for n in deleted))
         )
     if kept_open:
-        echo(f"Kept {', '.join(kept_open)}: open in a REPL.")
+        echo(_("Kept {names}: open in a REPL.").format(names=", ".join(kept_open)))

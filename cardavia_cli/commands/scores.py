@@ -20,6 +20,7 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import fail, guarded, print_json, warn
+from cardavia_cli.engine.i18n import N_, _
 
 app = typer.Typer(
     help="Results of finished deals and matches: list them, sum them up, export them.",
@@ -32,9 +33,9 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 #: The export formats of ``--format``, with a few words for completion.
 FORMAT_HELP: dict[str, str] = {
-    "csv": "one scalar column per field",
-    "json": "the records and the summaries",
-    "toml": "the records and the summaries",
+    "csv": N_("one scalar column per field"),
+    "json": N_("the records and the summaries"),
+    "toml": N_("the records and the summaries"),
 }
 FORMATS: tuple[str, ...] = tuple(FORMAT_HELP)
 
@@ -66,7 +67,11 @@ def _date(option: str, value: str | None) -> str | None:
     except ValueError:
         ok = False
     if not ok:
-        fail(f"{option} takes a date written YYYY-MM-DD, not {value!r}")
+        fail(
+            _("{option} takes a date written YYYY-MM-DD, not {value}").format(
+                option=option, value=repr(value)
+            )
+        )
     return value
 
 
@@ -79,7 +84,11 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
     name = _game(game)
     since, until = _date("--since", since), _date("--until", until)
     if since is not None and until is not None and since > until:
-        fail(f"--since {since} is after --until {until}: no day is in between")
+        fail(
+            _("--since {since} is after --until {until}: no day is in between").format(
+                since=since, until=until
+            )
+        )
     path = ledger_path()
     if not path.exists():
         return []
@@ -91,7 +100,9 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
 def _how(entry: Any) -> str:
     """How a game was played, for the table: the source and the decisions ``auto`` made."""
     if entry.auto:
-        return f"{entry.source}, auto {entry.auto}"
+        # TRANSLATORS: how a game was played: its source (repl, run) and how many decisions
+        # "auto" made; both words are what cardavia records, not translated
+        return _("{source}, auto {n}").format(source=entry.source, n=entry.auto)
     return entry.source
 
 
@@ -138,7 +149,7 @@ def list_(
         return
     out = console()
     if not entries:
-        out.print("No finished deals or matches yet.")
+        out.print(_("No finished deals or matches yet."))
         return
     table = finished_table(entries)
     out.print(table)
@@ -146,10 +157,34 @@ def list_(
         out.print(summary_table(sums))
         if not everything and any(s.left_out for s in sums):
             out.print(
-                "Win rates count the games you played yourself from a shuffled deck; --all "
-                "counts the others too.",
+                _(
+                    "Win rates count the games you played yourself from a shuffled deck; --all "
+                    "counts the others too."
+                ),
                 markup=False,
             )
+
+
+#: The columns of ``scores list``'s table of finished games, with their justification.
+FINISHED_COLUMNS = (
+    ("#", "right"),
+    (N_("finished (UTC)"), "left"),
+    (N_("game"), "left"),
+    (N_("played"), "left"),
+    (N_("seats"), "left"),
+    (N_("winner"), "left"),
+    (N_("score"), "right"),
+)
+#: The columns of the per-game summaries.
+SUMMARY_COLUMNS = (
+    N_("game"),
+    N_("played"),
+    N_("won"),
+    N_("no winner"),
+    N_("win rate"),
+    N_("best score"),
+    N_("left out"),
+)
 
 
 def finished_table(entries: Any) -> Any:
@@ -158,11 +193,9 @@ def finished_table(entries: Any) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Finished games", title_justify="left")
-    for name, justify in (("#", "right"), ("finished (UTC)", "left"), ("game", "left"),
-                          ("played", "left"), ("seats", "left"), ("winner", "left"),
-                          ("score", "right")):  # fmt: skip
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(title=_("Finished games"), title_justify="left")
+    for name, justify in FINISHED_COLUMNS:
+        table.add_column(_(name) if name != "#" else name, justify=justify)  # type: ignore[arg-type]
     for e in entries:
         # the cells are text as it is (a hand-edited row may hold brackets), never markup
         cells = (
@@ -170,7 +203,8 @@ def finished_table(entries: Any) -> Any:
             e.finished_at.replace("T", " ").rstrip("Z"),
             e.game,
             _how(e),
-            " ".join("you" if kind == "human" else kind for kind in e.seats),
+            # TRANSLATORS: the human's seat in the table of finished games
+            " ".join(_("you") if kind == "human" else kind for kind in e.seats),
             e.winner_name(),
             "" if e.score is None else str(e.score),
         )
@@ -184,9 +218,9 @@ def summary_table(sums: Any) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    summary = Table(title="Your games", title_justify="left")
-    for name in ("game", "played", "won", "no winner", "win rate", "best score", "left out"):
-        summary.add_column(name, justify="left" if name == "game" else "right")
+    summary = Table(title=_("Your games"), title_justify="left")
+    for name in SUMMARY_COLUMNS:
+        summary.add_column(_(name), justify="left" if name == "game" else "right")
     for s in sums:
         summary.add_row(
             Text(s.game),
@@ -267,11 +301,15 @@ def export(
     written into the saves folder."""
     kind = fmt.strip().lower()
     if kind not in FORMATS:
-        fail(f"--format takes csv, json or toml, not {fmt!r}")
+        fail(_("--format takes csv, json or toml, not {value}").format(value=repr(fmt)))
     from cardavia_cli.engine.paths import path_problem
 
     if output != "-" and (problem := path_problem(output)) is not None:
-        fail(f"--output {output!r} is not a file name: {problem}")
+        fail(
+            _("--output {value} is not a file name: {problem}").format(
+                value=repr(output), problem=problem
+            )
+        )
     target = None if output == "-" else Path(output)
     if target is not None:
         _check_target(target, force)
@@ -294,17 +332,21 @@ def _check_target(path: Path, force: bool) -> None:
     from cardavia_cli.engine.saves import saves_dir
 
     if not str(path).strip():
-        fail("--output needs a file name, or - for standard output")
+        fail(_("--output needs a file name, or - for standard output"))
     try:
         where = path.resolve()
         saves = saves_dir().resolve()
     except (OSError, RuntimeError, ValueError) as exc:
-        fail(f"{path}: cannot be checked: {exc}")
+        fail(_("{path}: cannot be checked: {problem}").format(path=path, problem=exc))
     if where == saves or where.is_relative_to(saves):
-        fail(f"{path}: is in the saves folder {saves_dir()}; export somewhere else")
+        fail(
+            _("{path}: is in the saves folder {folder}; export somewhere else").format(
+                path=path, folder=saves_dir()
+            )
+        )
     if path.is_dir():
-        fail(f"{path}: is a directory")
+        fail(_("{path}: is a directory").format(path=path))
     if not where.parent.exists():
-        fail(f"{path}: the folder {path.parent} does not exist")
+        fail(_("{path}: the folder {folder} does not exist").format(path=path, folder=path.parent))
     if path.exists() and not force:
-        fail(f"{path}: exists already; add --force to replace it")
+        fail(_("{path}: exists already; add --force to replace it").format(path=path))

@@ -17,6 +17,7 @@ from cardavia_cli.commands.common import (
     print_json,
 )
 from cardavia_cli.commands.game import game_app
+from cardavia_cli.engine.i18n import _, ngettext
 
 GAME = "sisepai"
 
@@ -75,16 +76,21 @@ def check(
         from cardavia_cli.games.sisepai.cards import cards_str
 
         if answer.waits:
-            out.print(f"Not a win yet (20 cards). Waits: [bold]{cards_str(answer.waits)}[/bold]")
+            out.print(
+                _("Not a win yet (20 cards). Waits: [bold]{cards}[/bold]").format(
+                    cards=cards_str(answer.waits)
+                )
+            )
         else:
-            out.print("Not a win yet (20 cards), and no card completes it.")
+            out.print(_("Not a win yet (20 cards), and no card completes it."))
         raise typer.Exit(EXIT_NO)
     if not answer.win:
-        out.print(f"Not a win: {answer.reason}.")
+        out.print(_("Not a win: {reason}.").format(reason=answer.reason))
         raise typer.Exit(EXIT_NO)
     from cardavia_cli.games.sisepai.view import melds_table
 
-    title = f"A win worth {answer.score} points"
+    score = answer.score or 0
+    title = ngettext("A win worth {n} points", "A win worth {n} points", score).format(n=score)
     out.print(melds_table(list(answer.melds), title=title, exposed=list(answer.exposed)))
 
 
@@ -95,19 +101,22 @@ def _check_batch(cards: list[str], exposed: list[str]) -> NoReturn:
     import sys
 
     from cardavia_cli.commands.batch import run_batch
+    from cardavia_cli.engine import i18n
     from cardavia_cli.games.sisepai.check import check_line
 
-    if cards != ["-"]:
-        fail("'-' (read hands from standard input) must be the only card argument")
-    if exposed:
-        fail("with '-', give the --exposed melds on each input line")
-    try:
-        answered, bad, first = run_batch(check_line, sys.stdin.buffer, sys.stdout)
-    except BrokenPipeError:
-        _silence_stdout()
-        raise typer.Exit(141) from None
-    if bad:
-        fail(f"{bad} of {answered} lines answered were bad input (the first: line {first})")
+    # the batch form answers in JSON, so it speaks English (as every --json output does)
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):
+        if cards != ["-"]:
+            fail("'-' (read hands from standard input) must be the only card argument")
+        if exposed:
+            fail("with '-', give the --exposed melds on each input line")
+        try:
+            answered, bad, first = run_batch(check_line, sys.stdin.buffer, sys.stdout)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise typer.Exit(141) from None
+        if bad:
+            fail(f"{bad} of {answered} lines answered were bad input (the first: line {first})")
     raise typer.Exit(EXIT_OK)
 
 

@@ -13,15 +13,17 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from cardavia_cli.engine.errors import UnknownNameError
+from cardavia_cli.engine.i18n import N_, _
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import GameInfo
 
+#: (English; :func:`game_title` is a title in the language spoken.)
 GAMES: dict[str, str] = {
-    "sisepai": "Si Se Pai (Four Colour Cards, flower variant)",
-    "cucu": "Cuccu (Cucù, Cucco)",
-    "minchiate": "Minchiate (Germini)",
-    "guandan": "Guandan (掼蛋)",
+    "sisepai": N_("Si Se Pai (Four Colour Cards, flower variant)"),
+    "cucu": N_("Cuccu (Cucù, Cucco)"),
+    "minchiate": N_("Minchiate (Germini)"),
+    "guandan": N_("Guandan (掼蛋)"),
 }
 
 #: The package of each game (by default ``cardavia_cli.games.<name>``).
@@ -41,11 +43,23 @@ def unregister(name: str) -> None:
     MODULES.pop(name, None)
 
 
+def game_title(name: str) -> str:
+    """The title of the game registered as ``name``, in the language spoken (the game's name
+    stays as players say it: ``Guandan (掼蛋)``).
+
+    >>> game_title("minchiate")
+    'Minchiate (Germini)'
+    """
+    return _(GAMES[name])
+
+
 def load_game(name: str) -> GameInfo:
     """The game registered as ``name``; raises ``UnknownNameError`` naming the known games."""
     if name not in GAMES:
         known = ", ".join(sorted(GAMES))
-        raise UnknownNameError(f"unknown game {name!r} (known: {known})")
+        raise UnknownNameError(
+            _("unknown game {name} (known: {games})").format(name=repr(name), games=known)
+        )
     module = importlib.import_module(MODULES[name])
     info: GameInfo = module.GAME
     return info
