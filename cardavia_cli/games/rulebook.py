@@ -137,13 +137,20 @@ def _words(text: str, lang: str = "en") -> list[str]:
 
 #: Endings of a plural: English, Turkish.
 _PLURALS = ("s", "es", "ler", "lar")
+#: A Turkish word's last letter as it softens before an ending: ``öncelik``, ``önceliği``.
+_SOFTENED = {"k": "ğ", "g": "ğ", "ç": "c"}
 
 
 def _fits(word: str, title_word: str) -> int:
-    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it, 0 otherwise."""
+    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it (its last
+    letter softened, as Turkish does before an ending: ``haraç`` starts ``haracın``), 0
+    otherwise."""
     if word == title_word or any(word == title_word + end for end in _PLURALS):
         return 2
     if len(word) >= 2 and title_word.startswith(word):
+        return 1
+    soft = _SOFTENED.get(word[-1:])
+    if soft and len(word) >= 3 and title_word.startswith(word[:-1] + soft):
         return 1
     return 0
 
