@@ -52,6 +52,26 @@ def _code(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9])(?:{pattern})(?![A-Za-z0-9])")
 
 
+def shape(text: str) -> list[tuple[str, str, int]]:
+    """The Markdown blocks of ``text`` as rich reads them (headings, paragraphs, lists, list
+    items, tables, code), without their words."""
+    from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark").enable("table")
+    return [(t.type, t.tag, t.level) for t in parser.parse(text) if t.type != "inline"]
+
+
+def test_a_line_starting_with_a_number_and_a_dot_is_a_list() -> None:
+    """The trap of Turkish ordinals ("1. olan": "the one who came 1st") in a list."""
+    assert shape("- 1. olan kazanır\n") != shape("- Birinci olan kazanır\n")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", PLAYED)
+def test_a_translation_has_the_markdown_blocks_of_the_english(game: str, lang: str) -> None:
+    assert shape(rules_text(game, lang)) == shape(rules_text(game, "en"))
+
+
 #: A card code as each game writes it (case matters: ``as`` in a sentence is no card).
 CODES = {
     "guandan": _code(r"(?:10|[2-9TJQKA])[SHDC]|[BR]J"),
