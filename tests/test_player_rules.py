@@ -1,6 +1,8 @@
 """The rules written for players (``games/<game>/player_rules.md``): what ``cardavia GAME
 rules [TOPIC]`` and the REPL's ``rules`` show, the lookup of a section by number or title,
-and the sections that the program's refusals and hints cite."""
+and the sections that the program's refusals and hints cite, in English and in each
+translation (``player_rules.tr.md``, ``player_rules.ar.md``; the rest of the translations'
+checks are in ``test_player_rules_languages.py``)."""
 
 from __future__ import annotations
 
@@ -211,10 +213,33 @@ FORBIDDEN = re.compile(
 )
 
 
+#: The same notes as a Turkish or Arabic translation would write them.
+FORBIDDEN_TRANSLATED = re.compile(
+    r"spesifikasyon|şartname|kanonik|\bpython|\binsan oyuncu|gerçekle[sş]tir|\bfonksiyon"
+    r"|المواصفات|اختبار|بايثون|الدالة|\bالبشري\b",
+    re.IGNORECASE,
+)
+LANGS = ("en", "tr", "ar")
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", PLAYED)
-def test_the_players_rules_hold_no_developer_text(game: str) -> None:
-    found = [m.group(0) for m in FORBIDDEN.finditer(rules_text(game))]
+def test_the_players_rules_hold_no_developer_text(game: str, lang: str) -> None:
+    text = rules_text(game, lang)
+    found = [m.group(0) for m in FORBIDDEN.finditer(text)]
+    found += [m.group(0) for m in FORBIDDEN_TRANSLATED.finditer(text)]
     assert found == []
+
+
+def test_the_translated_forbidden_words_are_found() -> None:
+    notes = "Kanonik sıra, spesifikasyona göre; اختبار الدالة في المواصفات"
+    assert [m.group(0) for m in FORBIDDEN_TRANSLATED.finditer(notes)] == [
+        "Kanonik",
+        "spesifikasyon",
+        "اختبار",
+        "الدالة",
+        "المواصفات",
+    ]
 
 
 def test_the_forbidden_words_are_found_in_the_specifications() -> None:
@@ -283,11 +308,12 @@ def test_the_scan_finds_the_citations_of_the_messages() -> None:
     assert ("guandan", "13") not in cited  # module docstrings cite the specification
 
 
-def test_every_cited_section_is_in_the_players_rules() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cited_section_is_in_the_players_rules(lang: str) -> None:
     missing = []
     for game, number in sorted(cited_sections(), key=str):
         for name in [game] if game is not None else list(PLAYED):
-            numbers = {s.number for s in sections(rules_text(name))}
+            numbers = {s.number for s in sections(rules_text(name, lang))}
             if number not in numbers:
                 missing.append(f"{name} {number}")
     assert missing == []

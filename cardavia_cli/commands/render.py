@@ -27,4 +27,5 @@ def print_rules(game: str, topic: str | None = None) -> None:
     if topic is None or not topic.strip():
         renderer.show([Paged(Markdown(text))])
     else:
-        renderer.show([Markdown(find_section(text, topic).text)])
+        section = find_section(text, topic, english=rules_text(game, "en"))
+        renderer.show([Markdown(section.text)])

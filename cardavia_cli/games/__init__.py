@@ -13,7 +13,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from cardavia_cli.engine.errors import UnknownNameError
-from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.i18n import N_, _, language
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import GameInfo
@@ -71,11 +71,17 @@ def game_module(name: str) -> str:
     return MODULES[name]
 
 
-def rules_text(name: str) -> str:
-    """The rules of the game registered as ``name`` written for players (Markdown): the file
-    its ``GameInfo.rules_file`` names in its package, e.g. ``player_rules.md``. The
-    developers' specification (``RULES.md`` beside it) is never shown to players. Raises
+def rules_text(name: str, lang: str | None = None) -> str:
+    """The rules of the game registered as ``name`` written for players (Markdown), in
+    ``lang`` (default: the language spoken now): the file its ``GameInfo.rules_file`` names
+    in its package, e.g. ``player_rules.md``, or its translation beside it
+    (``player_rules.tr.md``) when there is one; English otherwise. The developers'
+    specification (``RULES.md`` beside it) is never shown to players. Raises
     ``UnknownNameError`` for an unknown game."""
     info = load_game(name)
     package = resources.files(MODULES[name])
+    stem, dot, suffix = info.rules_file.rpartition(".")
+    translated = package.joinpath(f"{stem}.{lang or language()}{dot}{suffix}")
+    if stem and translated.is_file():
+        return translated.read_text("utf-8")
     return package.joinpath(info.rules_file).read_text("utf-8")

@@ -5,6 +5,12 @@ most of them numbered (``## 7. Tribute and return``, ``### 7.5 The return``). Th
 ``cardavia GAME rules TOPIC`` and the REPL's ``rules TOPIC`` both call :func:`find_section`:
 a topic is a section number (``9.3``) or words of a section's title, case-insensitive, each a
 whole word or the start of one (``tribute``, ``bombs``, ``wild``).
+
+The rules are written in each language cardavia speaks (``player_rules.tr.md``): numbers are
+the same in every language, title words are those of the language spoken (folded as that
+language writes capitals: Turkish ``I`` is ``ı``, ``İ`` is ``i``; Arabic without its short
+vowels and article), and the English title words still find a section in every language
+(``rules tribute`` in Turkish), as do Turkish words typed without their accents (``harac``).
 """
 
 from __future__ import annotations
@@ -14,12 +20,28 @@ import re
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError
+from cardavia_cli.engine.i18n import _, language, pgettext
 
 _HEADING = re.compile(r"^(#{2,6})\s+(?:(\d+(?:\.\d+)*)\.?\s+)?(.+?)\s*$")
-_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?$")
-_WORD = re.compile(r"[a-z0-9]+")
+_NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)*\.?$")
+#: A word: letters and digits of any script (no underscore).
+_WORD = re.compile(r"[^\W_]+")
+#: Arabic-Indic digits (both forms) and the Arabic decimal separator, as typed numbers.
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫", "01234567890123456789.")
+#: Arabic short vowels, shadda, sukun, the dagger alef and the tatweel: left out of a word.
+_ARABIC_MARKS = re.compile("[\u064b-\u0652\u0670\u0640]")
+#: Arabic letters written in several ways: each folded to one.
+_ARABIC_LETTERS = str.maketrans("أإآٱىة", "اااايه")
+#: The Arabic article, alone or after "and", "with", "so", "as", taken off a word's start.
+_ARABIC_ARTICLE = re.compile(r"^(?:[وبفك]?ال)(?=\w\w)")
+#: Turkish letters as a keyboard without them types them (``harac`` for ``haraç``).
+_PLAIN_LATIN = str.maketrans("çğıöşüâîû", "cgiosuaiu")
 #: Words a topic may carry or leave out without changing what it asks for.
-_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "to"})
+_SMALL_WORDS = frozenset(
+    {"a", "an", "the", "of", "and", "to"}  # English
+    | {"ve", "ile", "bir", "veya", "ya", "da", "de"}  # Turkish
+    | {"في", "من", "علي", "عن", "الي", "او", "ثم", "و", "مع"}  # Arabic, as fold() writes them
+)
 #: How many sections an unknown topic's message names.
 NEARBY = 4
 
@@ -86,24 +108,58 @@ def sections(text: str) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+def fold(text: str, lang: str = "en") -> str:
+    """``text`` in lower case as the language ``lang`` writes it, for comparing words: Turkish
+    ``I`` is ``ı`` and ``İ`` is ``i``; Arabic loses its short vowels and tatweel, and its
+    alef, alef maqsura and ta marbuta forms are each folded to one; Arabic-Indic digits are
+    digits. ``lang="plain"`` also writes Turkish letters without their accents.
+
+    >>> fold("IŞIK İADE", "tr"), fold("IŞIK İADE", "plain"), fold("BOMB")
+    ('ışık iade', 'isik iade', 'bomb')
+    >>> fold("الإِرْجاع", "ar") == "الارجاع"
+    True
+    """
+    text = text.translate(_DIGITS)
+    if lang == "tr":
+        text = text.replace("I", "ı").replace("İ", "i")
+    elif lang == "plain":
+        text = text.replace("İ", "i")
+    text = text.lower()
+    if lang == "plain":
+        text = text.translate(_PLAIN_LATIN)
+    return _ARABIC_MARKS.sub("", text).translate(_ARABIC_LETTERS)
+
+
+def _words(text: str, lang: str = "en") -> list[str]:
+    """The words of ``text`` folded for ``lang`` (:func:`fold`), an Arabic article left out."""
+    return [_ARABIC_ARTICLE.sub("", w) for w in _WORD.findall(fold(text, lang))]
+
+
+#: Endings of a plural: English, Turkish.
+_PLURALS = ("s", "es", "ler", "lar")
+#: A Turkish word's last letter as it softens before an ending: ``öncelik``, ``önceliği``.
+_SOFTENED = {"k": "ğ", "g": "ğ", "ç": "c"}
 
 
 def _fits(word: str, title_word: str) -> int:
-    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it, 0 otherwise."""
-    if word == title_word or word in (title_word + "s", title_word + "es"):
+    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it (its last
+    letter softened, as Turkish does before an ending: ``haraç`` starts ``haracın``), 0
+    otherwise."""
+    if word == title_word or any(word == title_word + end for end in _PLURALS):
         return 2
     if len(word) >= 2 and title_word.startswith(word):
+        return 1
+    soft = _SOFTENED.get(word[-1:])
+    if soft and len(word) >= 3 and title_word.startswith(word[:-1] + soft):
         return 1
     return 0
 
 
-def _score(topic: list[str], section: Section) -> tuple[int, int]:
+def _score(topic: list[str], section: Section, lang: str) -> tuple[int, int]:
     """How well the topic's words name ``section`` (small words like "the" aside): first 3
     for its whole title, 2 for whole words of the title, 1 for words or starts of words of
     it, 0 for not at all; then minus the number of title words the topic leaves out."""
-    title = [w for w in _words(section.title) if w not in _SMALL_WORDS]
+    title = [w for w in _words(section.title, lang) if w not in _SMALL_WORDS]
     wanted = [w for w in topic if w not in _SMALL_WORDS] or topic
     if not wanted or not title:
         return (0, 0)
@@ -134,7 +190,16 @@ def _nearby_numbers(all_sections: tuple[Section, ...], number: str) -> list[Sect
     return []
 
 
-def _nearby_names(all_sections: tuple[Section, ...], topic: list[str]) -> list[Section]:
+def _by_title(all_sections: tuple[Section, ...], topic: str, lang: str) -> int | None:
+    """The place in ``all_sections`` of the section whose title the words of ``topic``
+    (folded for ``lang``) name best (:func:`find_section`), or ``None``."""
+    words = _words(topic, lang)
+    scored = [(*_score(words, s, lang), -i) for i, s in enumerate(all_sections)]
+    best = max(scored, default=None)
+    return -best[2] if best is not None and best[0] > 0 else None
+
+
+def _nearby_names(all_sections: tuple[Section, ...], topic: list[str], lang: str) -> list[Section]:
     """Sections a misspelt or unknown topic may have meant: titles with a word close to one of
     the topic's (a typo), then sections whose own text uses the topic's words most."""
     close: list[tuple[float, int, Section]] = []
@@ -143,7 +208,7 @@ def _nearby_names(all_sections: tuple[Section, ...], topic: list[str]) -> list[S
             (
                 difflib.SequenceMatcher(None, w, t).ratio()
                 for w in topic
-                for t in _words(s.title)
+                for t in _words(s.title, lang)
                 if t not in _SMALL_WORDS
             ),
             default=0.0,
@@ -153,7 +218,7 @@ def _nearby_names(all_sections: tuple[Section, ...], topic: list[str]) -> list[S
     found = [s for _, _, s in sorted(close, key=lambda c: c[:2])]
     used: list[tuple[int, int, Section]] = []
     for i, s in enumerate(all_sections):
-        words = _words(s.body)
+        words = _words(s.body, lang)
         count = sum(1 for w in words for t in topic if t not in _SMALL_WORDS and _fits(t, w) == 2)
         if count:
             used.append((-count, i, s))
@@ -161,12 +226,15 @@ def _nearby_names(all_sections: tuple[Section, ...], topic: list[str]) -> list[S
     return found
 
 
-def find_section(text: str, topic: str) -> Section:
-    """The section of the rules ``text`` that ``topic`` names: a number (``"9.3"``, ``"7."``)
-    is that section exactly; words are matched against the titles (the whole title first, then
-    whole words, then starts of words; then the title with the fewest words left out; among
-    equals the first in the text, so a section comes before its subsections). Raises
-    :class:`UnknownTopicError` naming nearby sections.
+def find_section(text: str, topic: str, english: str | None = None) -> Section:
+    """The section of the rules ``text`` (written in the language spoken now) that ``topic``
+    names: a number (``"9.3"``, ``"7."``, Arabic-Indic digits too) is that section exactly;
+    words are matched against the titles (the whole title first, then whole words, then starts
+    of words; then the title with the fewest words left out; among equals the first in the
+    text, so a section comes before its subsections). When the titles of ``text`` have no
+    such words, the titles of the English rules ``english`` (the same sections in the same
+    order) are tried, then those of ``text`` with Turkish letters typed plain. Raises
+    :class:`UnknownTopicError` naming nearby sections of ``text``.
 
     >>> rules = "# G\\n## 7. Tribute and return\\nx\\n### 7.5 The return\\ny\\n## 8. Bombs\\nz"
     >>> find_section(rules, "7.5").name, find_section(rules, "TRIB").name
@@ -176,21 +244,42 @@ def find_section(text: str, topic: str) -> Section:
     """
     wanted = topic.strip()
     all_sections = sections(text)
-    if _NUMBER.match(wanted):
-        number = wanted.rstrip(".")
+    lang = language()
+    number = wanted.translate(_DIGITS)
+    if _NUMBER.match(number):
+        number = number.rstrip(".")
         for s in all_sections:
             if s.number == number:
                 return s
         nearby = _nearby_numbers(all_sections, number)
     else:
-        words = _words(wanted)
-        scored = [(*_score(words, s), -i, s) for i, s in enumerate(all_sections)]
-        best = max(scored, key=lambda c: c[:3], default=None)
-        if best is not None and best[0] > 0:
-            return best[3]
-        nearby = _nearby_names(all_sections, words) if words else []
+        # the English sections stand for these when they are the same sections, in order
+        base = all_sections if english is None else sections(english)
+        same = [b.number for b in base] == [s.number for s in all_sections]
+        found = _by_title(all_sections, wanted, lang)
+        if found is None and lang != "en" and same:
+            found = _by_title(base, wanted, "en")
+        if found is None and lang != "en":
+            found = _by_title(all_sections, wanted, "plain")
+        if found is not None:
+            return all_sections[found]
+        words = _words(wanted, lang)
+        nearby = _nearby_names(all_sections, words, lang) if words else []
+        if not nearby and lang != "en" and same and base is not all_sections:
+            where = {id(b): i for i, b in enumerate(base)}
+            close = _nearby_names(base, _words(wanted), "en")
+            nearby = [all_sections[where[id(b)]] for b in close]
     if not nearby:
         nearby = [s for s in all_sections if s.level == 2]
     names = tuple(s.name for s in nearby[:NEARBY])
-    hint = f"; nearby: {', '.join(names)}" if names else ""
-    raise UnknownTopicError(f"the rules have no section {wanted!r}{hint}", wanted, names)
+    if names:
+        # TRANSLATORS: {topic} is what the player typed, quoted; {sections} lists the names
+        # of sections ("7.5 The return"), joined by the list separator below.
+        message = _("the rules have no section {topic}; nearby: {sections}").format(
+            topic=repr(wanted),
+            # TRANSLATORS: between two items of a list ("7.5 The return, 8. Bombs").
+            sections=pgettext("list separator", ", ").join(names),
+        )
+    else:
+        message = _("the rules have no section {topic}").format(topic=repr(wanted))
+    raise UnknownTopicError(message, wanted, names)

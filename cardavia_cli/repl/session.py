@@ -909,7 +909,8 @@ class Session:
         if topic is None or not topic.strip():
             return [Paged(Markdown(text))]
         try:
-            return [Markdown(find_section(text, topic).text)]
+            english = rules_text(self.info.name, "en")
+            return [Markdown(find_section(text, topic, english=english).text)]
         except UnknownTopicError as exc:
             return [Problem(str(exc))]
 
