@@ -69,7 +69,7 @@ def hand_codes(lines: list[str], title: str) -> Counter[str]:
 def test_turkish_first_decision_narration_table_hand_and_choices() -> None:
     lines = played("tr", [])
     assert lines[0] == (
-        "Si Se Pai, seed 5: sen (0. koltuk), basic düzeyinde üç bilgisayar oyuncusuna karşı. "
+        "Si Se Pai, tohum 5: sen (0. koltuk), basic düzeyinde üç bilgisayar oyuncusuna karşı. "
         "2. koltuk (karşı) dağıtıyor ve ilk kartı çekiyor."
     )
     assert lines[2:5] == [
