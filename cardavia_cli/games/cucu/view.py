@@ -175,7 +175,8 @@ def power_words(name: str) -> str:
     """What the card does, in words, citing the rules (sections 7, 9.2)."""
     if name in POWERS:
         return _(POWERS[name])
-    return _(ZERO_POWER if name == "zero" else PLAIN_POWER)
+    text = ZERO_POWER if name == "zero" else PLAIN_POWER
+    return _(text)
 
 
 def seat_card(seat: int, viewer: int, card: str | Text, *, dead: bool = False) -> Text:
