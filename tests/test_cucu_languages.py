@@ -181,8 +181,8 @@ def test_stopped_by_the_inn_in_arabic():
     assert lines(UI.status(view))[:4] == [
         "الجولة 1 الموزّع: المقعد 3 (اليسار)",
         "المقعد الأرواح الورقة في هذه الجولة",
-        "> أنت 3 أرواح 7 طلب المبادلة من لاعب اليمين، الدور الآن",
-        "المقعد 1 (اليمين) 3 أرواح أوستيريا -",
+        "> أنت 3 7 طلب المبادلة من لاعب اليمين، الدور الآن",
+        "المقعد 1 (اليمين) 3 أوستيريا -",
     ]
     assert lines(*UI.status(view).renderables[-3:]) == [
         "ورقتك: 7: لا قوة لها: إن طُلبت منك المبادلة لزمتك (rules 7.1).",
@@ -198,7 +198,7 @@ def test_the_whole_deal_told_in_arabic():
     i18n.set_language("ar")
     state = deal(len(ANSWERS))
     assert story(state) == [
-        "وُزّعت عليك 7.",
+        "حصلتَ على 7.",
         "طلبتَ من المقعد 1 (اليمين) المبادلة.",
         "كشف المقعد 1 (اليمين) أوستيريا: توقفت المبادلة.",
         "طلبتَ من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك.",
@@ -229,12 +229,23 @@ def test_arabic_keeps_the_card_codes_of_the_prompt_as_left_to_right_runs():
 
 
 @pytest.mark.parametrize(
-    ("n", "words"),
-    [(0, "خارج"), (1, "روح واحدة"), (2, "روحان"), (3, "3 أرواح")],
+    ("lang", "cells"),
+    [("tr", ["elendi", "1 can", "2 can", "3 can"]), ("ar", ["خارج", "1", "2", "3"])],
 )
-def test_lives_take_the_arabic_forms_of_their_count(n, words):
+def test_the_lives_column_of_the_table_says_each_count_in_the_language(lang, cells):
+    i18n.set_language(lang)
+    assert [lives_words(n) for n in range(4)] == cells
+
+
+def test_the_arabic_table_gives_lives_as_figures():
     i18n.set_language("ar")
-    assert lives_words(n) == words
+    assert lines(UI.table(deal(len(ANSWERS)).view(0)))[2:6] == [
+        "أنت 3 7 طلب المبادلة من لاعب اليمين، طلب من أوستيريا الدفع، اتفاق: المقعد 1 (اليمين) "
+        "يدفع عنك",
+        "المقعد 1 (اليمين) 3 أوستيريا قبل الدفع، احتفظ",
+        "المقعد 2 (المقابل) 2 الأسد طلب المبادلة من لاعب اليسار",
+        "المقعد 3 (اليسار)، الموزّع 3 كافالو احتفظ",
+    ]
 
 
 def test_losses_of_several_lives_in_arabic_use_the_dual():

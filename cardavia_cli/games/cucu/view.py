@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
+from cardavia_cli.engine.i18n import N_, _, ngettext, npgettext, pgettext
 from cardavia_cli.engine.seats import SEATS
 from cardavia_cli.engine.words import by_seat, capital, seat_label, seat_short
 from cardavia_cli.games.cucu.cards import (
@@ -194,11 +194,13 @@ def seat_card(seat: int, viewer: int, card: str | Text, *, dead: bool = False) -
 
 # -- seats (named by :mod:`cardavia_cli.engine.words`) -----------------------------------------
 def lives_words(lives: int) -> str:
-    """``3 lives``, ``1 life`` or ``out`` (section 1)."""
+    """``3 lives``, ``1 life`` or ``out`` (section 1): a cell of the table's ``lives``
+    column."""
     if lives <= 0:
         # TRANSLATORS: a seat with no life left, out of the match (a cell of the table).
         return pgettext("lives", "out")
-    return ngettext("{n} life", "{n} lives", lives).format(n=lives)
+    # TRANSLATORS: a cell of the table's "lives" column; the figure may stand alone.
+    return npgettext("cucu table", "{n} life", "{n} lives", lives).format(n=lives)
 
 
 def lives_line(lives: Sequence[int], viewer: int = 0) -> str:
