@@ -14,6 +14,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import DealFileError
 from cardavia_cli.engine.game import GameInfo
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.games.cucu.ai import AGENTS
 from cardavia_cli.games.cucu.cards import PACK, parse_card
 from cardavia_cli.games.cucu.round import START_LIVES
@@ -37,16 +38,24 @@ def validate_match(values: dict[str, Any], where: str) -> dict[str, Any]:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in lives)
     ):
         raise DealFileError(
-            "'lives' must list four whole numbers 0..3, one per seat, e.g. [3, 3, 2, 0]", where
+            # TRANSLATORS: 'lives' is the key of the deal file, as it is written.
+            _("'lives' must list four whole numbers 0..3, one per seat, e.g. [3, 3, 2, 0]"),
+            where,
         )
     bad = [v for v in lives if not 0 <= v <= START_LIVES]
     if bad:
         raise DealFileError(
-            f"'lives': {bad[0]} is not 0..{START_LIVES} (lives {lives}; rules section 5)", where
+            _("'lives': {value} is not 0..{most} (lives {lives}; rules section 5)").format(
+                value=bad[0], most=START_LIVES, lives=lives
+            ),
+            where,
         )
     if sum(1 for v in lives if v > 0) < 2:
         raise DealFileError(
-            f"'lives' {lives}: at least two seats must have lives (rules section 5)", where
+            _("'lives' {lives}: at least two seats must have lives (rules section 5)").format(
+                lives=lives
+            ),
+            where,
         )
     return {"lives": list(lives)}
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardError
+from cardavia_cli.engine.i18n import _
 
 #: Canonical names by rank index (rules section 3), lowest to highest, the Fool last.
 RANKS: tuple[str, ...] = (
@@ -43,9 +44,9 @@ INN, CAT, HORSE, HUNTER, CUCKOO, FOOL = 14, 15, 16, 17, 18, 19
 SPECIALS: frozenset[int] = frozenset({INN, CAT, HORSE, HUNTER, CUCKOO})
 
 #: The pack in canonical order (rules section 2), as canonical names.
-PACK: tuple[str, ...] = tuple(name for name in RANKS for _ in range(COPIES))
+PACK: tuple[str, ...] = tuple(name for name in RANKS for _copy in range(COPIES))
 #: The same pack as rank indexes.
-PACK_RANKS: tuple[int, ...] = tuple(r for r in range(NUM_RANKS) for _ in range(COPIES))
+PACK_RANKS: tuple[int, ...] = tuple(r for r in range(NUM_RANKS) for _copy in range(COPIES))
 
 #: Traditional and site names per rank (rules section 2), for display.
 ENGLISH_NAMES: tuple[str, ...] = (
@@ -108,8 +109,11 @@ def rank_of(text: str) -> int:
         return _ALIASES[key]
     except KeyError:
         raise CardError(
-            f"unknown card {text!r} (write lion, mask, bucket, zero, 1..10, inn, cat, horse, "
-            "hunter, cuckoo or fool, or an alias such as XIIII or cucù)"
+            # TRANSLATORS: the card names are written as typed, as they are.
+            _(
+                "unknown card {text} (write lion, mask, bucket, zero, 1..10, inn, cat, horse, "
+                "hunter, cuckoo or fool, or an alias such as XIIII or cucù)"
+            ).format(text=repr(text))
         ) from None
 
 
@@ -153,10 +157,16 @@ def check_deck(ranks: Iterable[int]) -> None:
         counts[r] += 1
         total += 1
     if total != PACK_SIZE:
-        raise ValueError(f"a deck has {PACK_SIZE} cards, this one has {total}")
+        raise ValueError(
+            _("a deck has {size} cards, this one has {total}").format(size=PACK_SIZE, total=total)
+        )
     for r, c in enumerate(counts):
         if c != COPIES:
-            raise ValueError(f"a deck holds each card twice, this one has {c} x {RANKS[r]}")
+            raise ValueError(
+                _("a deck holds each card twice, this one has {count} x {card}").format(
+                    count=c, card=RANKS[r]
+                )
+            )
 
 
 def example_deck(start: Iterable[str], top: str | None = None) -> list[str]:
@@ -178,7 +188,7 @@ def example_deck(start: Iterable[str], top: str | None = None) -> list[str]:
         counts[r] -= 1
         if counts[r] < 0:
             raise ValueError(f"the pack has only {COPIES} x {RANKS[r]}")
-    rest = [r for r in range(NUM_RANKS) for _ in range(counts[r])]
+    rest = [r for r in range(NUM_RANKS) for _copy in range(counts[r])]
     return [RANKS[r] for r in head + rest + tail]
 
 

@@ -26,10 +26,11 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Verb
 from cardavia_cli.engine.seats import SEATS, next_active
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, does, own, plural, possessive, seat_label, verb_for
+from cardavia_cli.engine.words import by_seat, capital, seat_label
 from cardavia_cli.games.cucu.ai import SPARE, BasicAgent
 from cardavia_cli.games.cucu.events import (
     Accept,
@@ -63,9 +64,11 @@ from cardavia_cli.games.cucu.view import (
     card_words,
     choice_notes,
     intro_text,
+    listed,
     outcome_view,
     round_end_view,
     round_summary_line,
+    seat_card,
     status_view,
     table_view,
 )
@@ -74,44 +77,54 @@ ACTIONS: tuple[Verb, ...] = (
     Verb(
         "keep",
         "keep",
-        "Keep your card: on your turn (rules 6, 7), as the dealer (rules 8), or when an Inn "
-        "stops your ask, accepting the stop (rules 7.5).",
-        "keep your card",
+        N_(
+            "Keep your card: on your turn (rules 6, 7), as the dealer (rules 8), or when an "
+            "Inn stops your ask, accepting the stop (rules 7.5)."
+        ),
+        N_("keep your card"),
     ),
     Verb(
         "swap",
         "swap",
-        "On your turn, ask the next player to swap cards (rules 7: a plain card must swap; "
-        "the Cuckoo, Hunter, Horse, Cat and Inn answer otherwise). As the dealer, swap your "
-        "card for the bottom card of the pack (rules 8).",
-        "ask to swap / swap with the pack",
+        N_(
+            "On your turn, ask the next player to swap cards (rules 7: a plain card must swap; "
+            "the Cuckoo, Hunter, Horse, Cat and Inn answer otherwise). As the dealer, swap your "
+            "card for the bottom card of the pack (rules 8)."
+        ),
+        N_("ask to swap / swap with the pack"),
     ),
     Verb(
         "draw",
         "draw",
-        "The dealer's word for swap: swap your card for the bottom card of the pack (rules 6, "
-        "8); refused at any other time.",
-        "dealer: swap with the pack",
+        N_(
+            "The dealer's word for swap: swap your card for the bottom card of the pack (rules "
+            "6, 8); refused at any other time."
+        ),
+        N_("dealer: swap with the pack"),
     ),
     Verb(
         "pay",
         "pay",
-        "Stopped by an Inn: ask its holder to pay for you if your card loses, except the Zero "
-        "(rules 7.5).",
-        "ask the Inn to pay for you",
+        N_(
+            "Stopped by an Inn: ask its holder to pay for you if your card loses, except the "
+            "Zero (rules 7.5)."
+        ),
+        N_("ask the Inn to pay for you"),
     ),
     Verb(
         "accept",
         "accept",
-        "As the Inn holder asked to pay: make the pact, no swap; you lose a life in place of "
-        "the asker if their card loses, except the Zero (rules 7.5, 9.3).",
-        "make the Inn's pact",
+        N_(
+            "As the Inn holder asked to pay: make the pact, no swap; you lose a life in place "
+            "of the asker if their card loses, except the Zero (rules 7.5, 9.3)."
+        ),
+        N_("make the Inn's pact"),
     ),
     Verb(
         "refuse",
         "refuse",
-        "As the Inn holder asked to pay: refuse, and swap cards with the asker (rules 7.5).",
-        "refuse the pact and swap",
+        N_("As the Inn holder asked to pay: refuse, and swap cards with the asker (rules 7.5)."),
+        N_("refuse the pact and swap"),
     ),
 )
 
@@ -140,10 +153,31 @@ def _round_heads(events: Sequence[Event], seat: int) -> dict[int, str]:
             case _ if shown and not isinstance(e, SHOWDOWN):
                 dealer = next_active(shown[-1], set(SEATS) if restarted else set(shown) - out)
                 assert dealer is not None, "a round leaves a seat with lives"
-                deals = f"{seat_label(dealer, seat)} {verb_for(dealer, seat, 'deal')}"
-                heads[i] = f"Round {len(heads) + 2}: {deals}."
+                heads[i] = by_seat(
+                    dealer,
+                    seat,
+                    _("Round {n}: you deal."),
+                    _("Round {n}: {seat} deals."),
+                    n=len(heads) + 2,
+                )
                 shown, out, restarted = [], set(), False
     return heads
+
+
+def _two(a: int, b: int, me: int, mine: str, yours: str, theirs: str, **fields: object) -> str:
+    """A sentence about two seats ``a`` and ``b`` as told to ``me``: ``mine`` when ``a`` is
+    ``me`` (``{other}`` is ``b``), ``yours`` when ``b`` is ``me`` (``{Seat}``/``{seat}`` is
+    ``a``), else ``theirs`` (both)."""
+    text = mine if a == me else yours if b == me else theirs
+    first, second = seat_label(a, me), seat_label(b, me)
+    return text.format(Seat=capital(first), seat=first, other=second, **fields)
+
+
+def _then(first: str, then: str) -> str:
+    """Two parts of one line of the story: what happened, and what follows from it."""
+    # TRANSLATORS: one line of the story in two parts: what happened, then what follows
+    # ("Seat 2 shows the Hunter: you lose a life (2 left).").
+    return _("{first}: {then}.").format(first=first, then=then)
 
 
 @dataclass
@@ -158,38 +192,29 @@ class _Story:
     def who(self, seat: int) -> str:
         return seat_label(seat, self.me)
 
-    def does(self, seat: int, verb: str) -> str:
-        return does(seat, verb, self.me)
-
-    def verb(self, seat: int, verb: str) -> str:
-        return verb_for(seat, self.me, verb)
-
-    def them(self, seat: int) -> str:
-        return "you" if seat == self.me else "them"
+    def by(self, seat: int, mine: str, theirs: str, **fields: object) -> str:
+        """``mine`` when ``seat`` is the person, else ``theirs`` (:func:`by_seat`)."""
+        label = seat_label(seat, self.me)
+        text = mine if seat == self.me else theirs
+        return text.format(seat=label, Seat=capital(label), **fields)
 
     def show(self, event: Show | Dead) -> str:
         """A card shown at the showdown: ``seat 1 (right) the Lion (dead)``."""
         self.cards[event.seat] = event.card
         if event.seat == self.me:
             self.mine = event.card
-        dead = " (dead)" if isinstance(event, Dead) else ""
-        return f"{self.who(event.seat)} {card_words(event.card)}{dead}"
+        dead = isinstance(event, Dead)
+        return seat_card(event.seat, self.me, card_words(event.card), dead=dead).plain
 
-    def card_of(self, seat: int) -> str:
-        """``Your 7``, ``Seat 1 (right)'s Lion``: a card shown at the showdown."""
-        return f"{capital(possessive(seat, self.me))} {card_bare(self.cards[seat])}"
+    def bare(self, seat: int) -> str:
+        """The card shown by ``seat`` at the showdown, after a possessive (``Lion``)."""
+        return card_bare(self.cards[seat])
 
-    def left(self, seat: int, left: int, *, named: bool = False) -> str:
-        """``2 lives left``, ``seat 1 (right) has 2 lives left``, ``no life left, you are out``."""
-        if left == 0:
-            return f"no life left, {self.who(seat)} {self.verb(seat, 'are')} out"
-        lives = f"{plural(left, 'life', 'lives')} left"
-        return f"{self.who(seat)} {self.verb(seat, 'have')} {lives}" if named else lives
-
-    def exchange(self, event: Swap | Top | Draw | Undo) -> str:
-        """``you give 7 and get 3``: this seat's part in a swap (it learns what it gets)."""
+    def exchange(self, event: Swap | Top | Draw | Undo) -> dict[str, str]:
+        """The cards of this seat's part in a swap (it learns what it gets), as the fields
+        ``old`` and ``new`` of ``you give {old} and get {new}``."""
         old, self.mine = self.mine, str(event.detail(self.me)[0])
-        return f"you give {card_words(old)} and get {card_words(self.mine)}"
+        return {"old": card_words(old), "new": card_words(self.mine)}
 
 
 def _clause(s: _Story, e: Event) -> str:
@@ -199,49 +224,100 @@ def _clause(s: _Story, e: Event) -> str:
     match e:
         case Deal(seat=seat, card=card):
             s.mine = card
-            return f"{s.does(seat, 'are')} dealt {card_words(card)}"
+            return s.by(
+                seat, _("You are dealt {card}"), _("{Seat} is dealt {card}"), card=card_words(card)
+            )
         case Keep(seat=seat) if seat == me:
-            return f"You keep your {card_bare(s.mine)}"
+            return _("You keep your {card}").format(card=card_bare(s.mine))
         case Keep(seat=seat):
-            return s.does(seat, "keep")
+            return s.by(seat, "", _("{Seat} keeps"))
         case Ask(asker=asker, target=target):
-            return f"{s.does(asker, 'ask')} {s.who(target)} to swap"
+            return _two(
+                asker,
+                target,
+                me,
+                _("You ask {other} to swap"),
+                _("{Seat} asks you to swap"),
+                _("{Seat} asks {other} to swap"),
+            )
         case Swap(asker=asker, target=target) if me in (asker, target):
             other = target if asker == me else asker
-            return f"You and {s.who(other)} swap: {s.exchange(e)}"
+            return _("You and {seat} swap: you give {old} and get {new}").format(
+                seat=s.who(other), **s.exchange(e)
+            )
         case Swap(asker=asker, target=target):
-            return f"{capital(s.who(asker))} and {s.who(target)} swap cards"
+            return _two(asker, target, me, "", "", _("{Seat} and {other} swap cards"))
         case Special(seat=seat):
-            return f"{s.does(seat, 'show')} {card_words(e.kind)}"
-        case Top(seat=seat) | Draw(seat=seat):
-            end = "top" if isinstance(e, Top) else "bottom"
-            swaps = f"{s.does(seat, 'swap')} with the {end} card of the pack"
-            return f"{swaps}: {s.exchange(e)}" if seat == me else swaps
+            return s.by(
+                seat, _("You show {card}"), _("{Seat} shows {card}"), card=card_words(e.kind)
+            )
+        case Top(seat=seat) if seat == me:
+            return _("You swap with the top card of the pack: you give {old} and get {new}").format(
+                **s.exchange(e)
+            )
+        case Top(seat=seat):
+            return s.by(seat, "", _("{Seat} swaps with the top card of the pack"))
+        case Draw(seat=seat) if seat == me:
+            return _(
+                "You swap with the bottom card of the pack: you give {old} and get {new}"
+            ).format(**s.exchange(e))
+        case Draw(seat=seat):
+            return s.by(seat, "", _("{Seat} swaps with the bottom card of the pack"))
         case Pay(asker=asker, holder=holder):
-            return f"{s.does(asker, 'ask')} {s.who(holder)} to pay for {s.them(asker)}"
-        case Accept(holder=holder) | Refuse(holder=holder):
-            return f"{s.does(holder, e.kind)} to pay"
+            return _two(
+                asker,
+                holder,
+                me,
+                _("You ask {other} to pay for you"),
+                _("{Seat} asks you to pay for them"),
+                _("{Seat} asks {other} to pay for them"),
+            )
+        case Accept(holder=holder):
+            return s.by(holder, _("You accept to pay"), _("{Seat} accepts to pay"))
+        case Refuse(holder=holder):
+            return s.by(holder, _("You refuse to pay"), _("{Seat} refuses to pay"))
         case Lose(seat=seat, left=left):
-            return f"{s.does(seat, 'lose')} a life: {left} left"
+            return s.by(
+                seat,
+                _("You lose a life: {left} left"),
+                _("{Seat} loses a life: {left} left"),
+                left=left,
+            )
         case Out(seat=seat):
-            return f"{s.does(seat, 'are')} out"
+            return s.by(seat, _("You are out"), _("{Seat} is out"))
         case Undo(giver=giver, holder=holder) if me in (giver, holder):
             other = holder if giver == me else giver
-            return f"Your swap with {s.who(other)} is undone: {s.exchange(e)} back"
+            return _("Your swap with {seat} is undone: you give {old} and get {new} back").format(
+                seat=s.who(other), **s.exchange(e)
+            )
         case Undo(giver=giver, holder=holder):
-            return f"The swap of {s.who(giver)} and {s.who(holder)} is undone"
+            return _("The swap of {giver} and {holder} is undone").format(
+                giver=s.who(giver), holder=s.who(holder)
+            )
         case Dead(seat=seat):
             s.show(e)
-            return f"{s.card_of(seat)} is dead ({s.who(seat)} went out during play)"
+            return s.by(
+                seat,
+                _("Your {card} is dead (you went out during play)"),
+                _("{Seat}'s {card} is dead ({seat} went out during play)"),
+                card=s.bare(seat),
+            )
         case Show(seat=seat, card=card):
             s.show(e)
-            return f"{s.does(seat, 'show')} {card_words(card)}"
+            return s.by(seat, _("You show {card}"), _("{Seat} shows {card}"), card=card_words(card))
         case Paid(holder=holder, loser=loser):
-            return f"{s.does(holder, 'pay')} for {s.who(loser)}, by the Inn's pact"
+            return _two(
+                holder,
+                loser,
+                me,
+                _("You pay for {other}, by the Inn's pact"),
+                _("{Seat} pays for you, by the Inn's pact"),
+                _("{Seat} pays for {other}, by the Inn's pact"),
+            )
         case Restart():
-            return "Nobody has a life left: all-out restart, every seat has three lives again"
+            return _("Nobody has a life left: all-out restart, every seat has three lives again")
         case Win(seat=seat):
-            return f"{s.does(seat, 'win')} the match"
+            return s.by(seat, _("You win the match"), _("{Seat} wins the match"))
     return e.text
 
 
@@ -254,46 +330,135 @@ def _peek(events: Sequence[Event], i: int, kind: type[E] | tuple[type[E], ...]) 
 def _tell(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
     """The lines of the events from ``events[i]`` that belong together (an ask and its swap,
     a special card and what it causes, ...), read with the events around them, and the index
-    after them; updates ``s``. Most lines begin with the event's :func:`_clause`."""
+    after them; updates ``s``. Each line is one whole message of the catalogs."""
     me, e = s.me, events[i]
     before = events[i - 1] if i else None
     after = events[i + 1] if i + 1 < len(events) else None
     match before, e, after:
         case _, Ask(asker=asker, target=target), Swap():
-            tail = s.exchange(after) if me in (asker, target) else "they swap"
-            return i + 2, [f"{_clause(s, e)}: {tail}."]
+            cards = s.exchange(after) if me in (asker, target) else {}
+            return i + 2, [
+                _two(
+                    asker,
+                    target,
+                    me,
+                    _("You ask {other} to swap: you give {old} and get {new}."),
+                    _("{Seat} asks you to swap: you give {old} and get {new}."),
+                    _("{Seat} asks {other} to swap: they swap."),
+                    **cards,
+                )
+            ]
+        case InnShown(), Keep(seat=seat), _ if seat == me:
+            return i + 1, [_("You keep your {card}: no pact.").format(card=card_bare(s.mine))]
         case InnShown(), Keep(seat=seat), _:
-            return i + 1, [f"{_clause(s, e)}{'' if seat == me else ' their card'}: no pact."]
+            return i + 1, [s.by(seat, "", _("{Seat} keeps their card: no pact."))]
         case _, Keep(seat=seat), Show() | Dead() if seat == me:
-            return i + 1, [f"{_clause(s, e)}, as the dealer."]
+            return i + 1, [_("You keep your {card}, as the dealer.").format(card=card_bare(s.mine))]
         case _, Keep(seat=seat), Show() | Dead():
-            return i + 1, [f"{capital(s.who(seat))}, the dealer, keeps."]
-        case _, CuckooShown() | InnShown(), _:
-            stops = "no swap" if isinstance(e, CuckooShown) else "the swap stops"
-            return i + 1, [f"{_clause(s, e)}: {stops}."]
-        case _, HorseShown(), Top(seat=asker):
-            tail = f": {s.exchange(after)}" if asker == me else ""
-            swaps = f"{s.who(asker)} {s.verb(asker, 'swap')} with the top card of the pack"
-            return i + 2, [f"{_clause(s, e)}: {swaps}{tail}."]
-        case _, HorseShown(), _:
-            return i + 1, [f"{_clause(s, e)}: the ask jumps to the next player."]
+            return i + 1, [s.by(seat, "", _("{Seat}, the dealer, keeps."))]
+        case _, CuckooShown(seat=seat), _:
+            card = card_words(e.kind)
+            return i + 1, [
+                s.by(
+                    seat,
+                    _("You show {card}: no swap."),
+                    _("{Seat} shows {card}: no swap."),
+                    card=card,
+                )
+            ]
+        case _, InnShown(seat=seat), _:
+            card = card_words(e.kind)
+            return i + 1, [
+                s.by(
+                    seat,
+                    _("You show {card}: the swap stops."),
+                    _("{Seat} shows {card}: the swap stops."),
+                    card=card,
+                )
+            ]
+        case _, HorseShown(seat=seat), Top(seat=asker):
+            cards = s.exchange(after) if asker == me else {}
+            return i + 2, [
+                _two(
+                    seat,
+                    asker,
+                    me,
+                    _("You show {card}: {other} swaps with the top card of the pack."),
+                    _(
+                        "{Seat} shows {card}: you swap with the top card of the pack: you give "
+                        "{old} and get {new}."
+                    ),
+                    _("{Seat} shows {card}: {other} swaps with the top card of the pack."),
+                    card=card_words(e.kind),
+                    **cards,
+                )
+            ]
+        case _, HorseShown(seat=seat), _:
+            return i + 1, [
+                s.by(
+                    seat,
+                    _("You show {card}: the ask jumps to the next player."),
+                    _("{Seat} shows {card}: the ask jumps to the next player."),
+                    card=card_words(e.kind),
+                )
+            ]
         case Ask(asker=asker), HunterShown() | CatShown(), _:
             return _hunted(s, asker, events, i)
         case _, Draw(seat=seat), _ if seat != me:
-            who = capital(s.who(seat))
-            return i + 1, [f"{who}, the dealer, swaps with the bottom card of the pack."]
-        case _, Pay(asker=asker), _:
-            return i + 1, [f"{_clause(s, e)} if {own(asker, me)} card loses."]
+            return i + 1, [
+                s.by(seat, "", _("{Seat}, the dealer, swaps with the bottom card of the pack."))
+            ]
+        case _, Pay(asker=asker, holder=holder), _:
+            return i + 1, [
+                _two(
+                    asker,
+                    holder,
+                    me,
+                    _("You ask {other} to pay for you if your card loses."),
+                    _("{Seat} asks you to pay for them if their card loses."),
+                    _("{Seat} asks {other} to pay for them if their card loses."),
+                )
+            ]
         case Pay(asker=asker), Accept(holder=holder), _:
-            pays = f"{s.who(holder)} {s.verb(holder, 'pay')} a life for {s.who(asker)}"
-            whose = f"{possessive(asker, me)} card loses (not for the Zero)"
-            return i + 1, [f"{s.does(holder, 'accept')}: no swap; {pays} if {whose}."]
+            return i + 1, [
+                _two(
+                    holder,
+                    asker,
+                    me,
+                    _(
+                        "You accept: no swap; you pay a life for {other} if {other}'s card loses "
+                        "(not for the Zero)."
+                    ),
+                    _(
+                        "{Seat} accepts: no swap; {seat} pays a life for you if your card loses "
+                        "(not for the Zero)."
+                    ),
+                    _(
+                        "{Seat} accepts: no swap; {seat} pays a life for {other} if {other}'s card "
+                        "loses (not for the Zero)."
+                    ),
+                )
+            ]
         case _, Refuse(holder=holder), Swap(asker=asker):
-            tail = s.exchange(after) if me in (asker, holder) else f"{s.who(asker)} gets the Inn"
-            return i + 2, [f"{_clause(s, e)} and must swap: {tail}."]
+            cards = s.exchange(after) if me in (asker, holder) else {}
+            return i + 2, [
+                _two(
+                    holder,
+                    asker,
+                    me,
+                    _("You refuse to pay and must swap: you give {old} and get {new}."),
+                    _("{Seat} refuses to pay and must swap: you give {old} and get {new}."),
+                    _("{Seat} refuses to pay and must swap: {other} gets the Inn."),
+                    **cards,
+                )
+            ]
         case _, Undo(giver=giver, holder=holder), _ if me not in (giver, holder):
-            swap = f"the swap of {s.who(giver)} and {s.who(holder)}"
-            return i + 1, [f"The Cat undoes {swap}: the card goes back to {s.who(giver)}."]
+            return i + 1, [
+                _(
+                    "The Cat undoes the swap of {giver} and {holder}: the card goes back to "
+                    "{giver}."
+                ).format(giver=s.who(giver), holder=s.who(holder))
+            ]
         case _, Show() | Dead() | Lose() | Out() | Paid() | Win(), _:
             return _scoring(s, events, i)
     return i + 1, [f"{_clause(s, e)}."]
@@ -302,19 +467,43 @@ def _tell(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
 def _hunted(s: _Story, asker: int, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
     """The Hunter or the Cat shown to ``asker`` (``events[i]``; 7.3, 7.6) and what it causes
     at once: a life lost; the Cat undoes the swaps that brought the card."""
-    text, cat, j = _clause(s, events[i]), isinstance(events[i], CatShown), i + 1
+    shown, cat, j = _clause(s, events[i]), isinstance(events[i], CatShown), i + 1
+    loss = ""
     if lose := _peek(events, j, Lose):
         j += 2 if _peek(events, j + 1, Out) else 1
-        loses = f"{s.who(asker)} {s.verb(asker, 'lose')}"
         if lose.left:
-            text += f": {loses} a life ({lose.left} left)"
+            loss = s.by(
+                asker,
+                _("you lose a life ({left} left)"),
+                _("{seat} loses a life ({left} left)"),
+                left=lose.left,
+            )
         else:
-            text += f": {loses} {own(asker, s.me)} last life and {s.verb(asker, 'are')} out"
+            loss = s.by(
+                asker,
+                _("you lose your last life and are out"),
+                _("{seat} loses their last life and is out"),
+            )
+    undo = ""
     if cat and _peek(events, j, Undo):
-        text += "; the swaps that brought the card are undone, the latest first"
+        undo = _("the swaps that brought the card are undone, the latest first")
     elif cat:
-        text += f"; {own(asker, s.me)} card was dealt to {s.them(asker)}: nothing to undo"
-    return j, [text + "."]
+        undo = s.by(
+            asker,
+            _("your card was dealt to you: nothing to undo"),
+            _("their card was dealt to them: nothing to undo"),
+        )
+    if loss and undo:
+        # TRANSLATORS: a Cat shown to the asker: what it shows, the life lost, then what
+        # happens to the swaps ("Seat 2 shows the Cat: you lose a life (2 left); ...").
+        text = _("{shown}: {loss}; {undo}.").format(shown=shown, loss=loss, undo=undo)
+    elif loss:
+        text = _then(shown, loss)
+    elif undo:
+        text = _("{shown}; {undo}.").format(shown=shown, undo=undo)
+    else:
+        text = f"{shown}."
+    return j, [text]
 
 
 def _scoring(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]]:
@@ -325,22 +514,70 @@ def _scoring(s: _Story, events: Sequence[Event], i: int) -> tuple[int, list[str]
             while i < len(events) and isinstance(card := events[i], Show | Dead):
                 shown.append(s.show(card))
                 i += 1
-            nobody = [] if _peek(events, i, (Paid, Lose)) else ["Nobody loses a life."]
-            return i, [f"Showdown: {', '.join(shown)}.", *nobody]
+            nobody = [] if _peek(events, i, (Paid, Lose)) else [_("Nobody loses a life.")]
+            return i, [_("Showdown: {cards}.").format(cards=listed(shown)), *nobody]
         case Lose(seat=seat, left=left):
-            return i + 1, [f"{s.card_of(seat)} loses: {s.left(seat, left)}."]
+            if left == 0:
+                text = s.by(
+                    seat,
+                    _("Your {card} loses: no life left, you are out."),
+                    _("{Seat}'s {card} loses: no life left, {seat} is out."),
+                    card=s.bare(seat),
+                )
+            else:
+                text = s.by(
+                    seat,
+                    ngettext(
+                        "Your {card} loses: {n} life left.",
+                        "Your {card} loses: {n} lives left.",
+                        left,
+                    ),
+                    ngettext(
+                        "{Seat}'s {card} loses: {n} life left.",
+                        "{Seat}'s {card} loses: {n} lives left.",
+                        left,
+                    ),
+                    card=s.bare(seat),
+                    n=left,
+                )
+            return i + 1, [text]
         case Out():  # told with the loss
             return i + 1, []
         case Paid(holder=holder, loser=loser):
-            pays = f"{s.who(holder)} {s.verb(holder, 'pay')} for it (the Inn's pact)"
-            told = f"{s.card_of(loser)} loses, but {pays}"
-            if (paid := _peek(events, i + 1, Lose)) and paid.seat == holder:
-                return i + 2, [f"{told}: {s.left(holder, paid.left, named=True)}."]
-            return i + 1, [
-                f"{told}: {s.who(holder)} {s.verb(holder, 'have')} no life left to lose."
-            ]
+            told = _two(
+                loser,
+                holder,
+                s.me,
+                _("Your {card} loses, but {other} pays for it (the Inn's pact)"),
+                _("{Seat}'s {card} loses, but you pay for it (the Inn's pact)"),
+                _("{Seat}'s {card} loses, but {other} pays for it (the Inn's pact)"),
+                card=s.bare(loser),
+            )
+            paid = _peek(events, i + 1, Lose)
+            if paid and paid.seat == holder and paid.left:
+                rest = s.by(
+                    holder,
+                    ngettext("you have {n} life left", "you have {n} lives left", paid.left),
+                    ngettext("{seat} has {n} life left", "{seat} has {n} lives left", paid.left),
+                    n=paid.left,
+                )
+            elif paid and paid.seat == holder:
+                rest = s.by(
+                    holder, _("no life left, you are out"), _("no life left, {seat} is out")
+                )
+            else:
+                rest = s.by(
+                    holder, _("you have no life left to lose"), _("{seat} has no life left to lose")
+                )
+            return (i + 2 if paid and paid.seat == holder else i + 1), [_then(told, rest)]
         case Win(seat=seat):
-            return i + 1, [f"{s.does(seat, 'are')} the only one with lives left."]
+            return i + 1, [
+                s.by(
+                    seat,
+                    _("You are the only one with lives left."),
+                    _("{Seat} is the only one with lives left."),
+                )
+            ]
     return i + 1, [f"{_clause(s, events[i])}."]
 
 
@@ -350,11 +587,11 @@ class CucuUI(GameUI[CucuView, Action]):
     actions = ACTIONS
     has_breaks = True
     players_go_out = True
-    table_help = (
+    table_help = N_(
         "Show the table: every seat's lives, the card you know it holds, what it did this "
         "round, the special cards shown and the pack."
     )
-    hint_help = (
+    hint_help = N_(
         "Suggest an answer (the basic computer player's) and why: the chance your card loses "
         "at the showdown, and what a swap would cost on average."
     )
@@ -378,9 +615,14 @@ class CucuUI(GameUI[CucuView, Action]):
 
     def prompt(self, view: CucuView) -> str:
         """``7: keep or swap > ``, ``inn: accept or refuse > `` (the card and the answers)."""
-        answers = " or ".join(str(a) for a in view.legal)
         card = view.card if view.card is not None else "-"
-        return f"{card}: {answers} > "
+        answers = [str(a) for a in view.legal]
+        if len(answers) == 2:
+            # TRANSLATORS: the prompt: the card code and the two answers to type (keep, swap).
+            return _("{card}: {first} or {second} > ").format(
+                card=card, first=answers[0], second=answers[1]
+            )
+        return f"{card}: {' '.join(answers)} > "
 
     def outcome(self, view: CucuView, outcome: Outcome) -> RenderableType:
         """The end of the match (section 10.2)."""
@@ -422,7 +664,7 @@ class CucuUI(GameUI[CucuView, Action]):
         the dealer, the chance the card loses at the showdown if kept and the expected lives
         lost by a swap; at an Inn, why paying is never worse; as the Inn holder, the lives
         to spare."""
-        line = Text("Hint: ", style="bold")
+        line = Text(_("Hint: "), style="bold")
         line.append(self.describe(view, suggestion))
         return Group(line, Text(self._why(view)))
 
@@ -432,33 +674,56 @@ class CucuUI(GameUI[CucuView, Action]):
         if phase in (Phase.TURN, Phase.DEALER) and view.card is not None:
             est = BasicAgent().estimates(view)
             keep, swap = est["keep"], est["swap"]
-            mine = card_bare(view.card)
-            text = f"Keeping, your {mine} loses at the showdown with a chance of {keep:.0%}"
+            fields = {"card": card_bare(view.card), "percent": _percent(keep)}
             if math.isinf(swap):
-                return text + "."
+                return _(
+                    "Keeping, your {card} loses at the showdown with a chance of {percent}%."
+                ).format(**fields)
             if phase == Phase.DEALER:
-                return (
-                    text + f"; the bottom card of the pack would lose with a chance of {swap:.0%}."
-                )
-            return (
-                text + f"; asking to swap costs {swap:.2f} lives on average (a Hunter or a Cat "
-                "costs a life at once)."
-            )
+                return _(
+                    "Keeping, your {card} loses at the showdown with a chance of {percent}%; the "
+                    "bottom card of the pack would lose with a chance of {swap}%."
+                ).format(swap=_percent(swap), **fields)
+            return _(
+                "Keeping, your {card} loses at the showdown with a chance of {percent}%; asking "
+                "to swap costs {cost} lives on average (a Hunter or a Cat costs a life at once)."
+            ).format(cost=_decimal(swap), **fields)
         if phase == Phase.INN:
-            return (
+            return _(
                 "Paying is never worse than keeping: an accepted pact covers any losing card but "
                 "the Zero, and a refusal gives you the Inn (rules 7.5)."
             )
         if phase == Phase.PAY:
-            carried = sum(1 for _, holder in view.pacts if holder == view.seat)
+            carried = sum(1 for _asker, holder in view.pacts if holder == view.seat)
             lives = view.lives[view.seat]
-            pacts = f" and carry {plural(carried, 'pact')}" if carried else ""
-            if lives - carried >= SPARE:
-                return f"You have {lives} lives{pacts}: you can spare one for a pact."
-            return (
-                f"You have {plural(lives, 'life', 'lives')}{pacts}: a pact could cost your last "
-                "life, so refuse and swap."
-            )
+            pacts = ngettext("{n} pact", "{n} pacts", carried).format(n=carried)
+            if lives - carried >= SPARE and carried:
+                text = ngettext(
+                    "You have {n} life and carry {pacts}: you can spare one for a pact.",
+                    "You have {n} lives and carry {pacts}: you can spare one for a pact.",
+                    lives,
+                )
+            elif lives - carried >= SPARE:
+                text = ngettext(
+                    "You have {n} life: you can spare one for a pact.",
+                    "You have {n} lives: you can spare one for a pact.",
+                    lives,
+                )
+            elif carried:
+                text = ngettext(
+                    "You have {n} life and carry {pacts}: a pact could cost your last life, so "
+                    "refuse and swap.",
+                    "You have {n} lives and carry {pacts}: a pact could cost your last life, so "
+                    "refuse and swap.",
+                    lives,
+                )
+            else:
+                text = ngettext(
+                    "You have {n} life: a pact could cost your last life, so refuse and swap.",
+                    "You have {n} lives: a pact could cost your last life, so refuse and swap.",
+                    lives,
+                )
+            return text.format(n=lives, pacts=pacts)
         return ""
 
     # -- narration ---------------------------------------------------------------------------
@@ -492,12 +757,25 @@ class CucuUI(GameUI[CucuView, Action]):
         for each round (``Round 1.``, then ``Round 2: seat 1 (right) deals.``)."""
         s = _Story(seat)
         heads = _round_heads(events, seat)
-        lines: list[RenderableType] = [Text("Round 1.", style="bold")] if events else []
+        lines: list[RenderableType] = (
+            [Text(_("Round {n}.").format(n=1), style="bold")] if events else []
+        )
         for i, e in enumerate(events):
             if i in heads:
                 lines.append(Text(heads[i], style="bold"))
             lines.append(Text(f"{_clause(s, e)}."))
         return lines
+
+
+def _percent(chance: float) -> str:
+    """A chance as a whole percentage, without the sign: ``0.354`` -> ``35``."""
+    return f"{chance:.0%}".removesuffix("%")
+
+
+def _decimal(x: float) -> str:
+    """``x`` with two decimals and the language's decimal mark: ``0.45``, ``0,45``."""
+    # TRANSLATORS: the decimal mark of a number (0.45): "," in Turkish, "٫" or "." in Arabic.
+    return f"{x:.2f}".replace(".", pgettext("number", "."))
 
 
 UI = CucuUI()

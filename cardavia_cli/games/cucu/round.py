@@ -30,6 +30,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import CardError, IllegalActionError
 from cardavia_cli.engine.game import Event, QuietLog
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS, next_seat
 from cardavia_cli.games.cucu.cards import (
     CAT,
@@ -264,7 +265,7 @@ class Round:
         self.dealer = dealer
         order = []
         seat = dealer
-        for _ in range(NUM_SEATS):
+        for _seat_index in range(NUM_SEATS):
             seat = next_seat(seat)
             if life[seat] > 0:
                 order.append(seat)
@@ -643,12 +644,12 @@ def _losing(live: Sequence[tuple[int, int]]) -> list[int]:
     fools = [s for s, r in live if r == FOOL]
     others = [(s, r) for s, r in live if r != FOOL]
     if len(fools) == 1:
-        if all(r == CUCKOO for _, r in others):
+        if all(r == CUCKOO for _s, r in others):
             return fools
-        low = min(r for _, r in others)
+        low = min(r for _s, r in others)
         return fools + [s for s, r in others if r == low]
     keyed = [(s, _TWO_FOOLS_KEY if r == FOOL else r) for s, r in live]
-    low_key = min(k for _, k in keyed)
+    low_key = min(k for _s, k in keyed)
     if low_key == CUCKOO:
         return []
     return [s for s, k in keyed if k == low_key]
@@ -688,7 +689,11 @@ def showdown(cards: Mapping[int, str] | Mapping[str, str], dead: Sequence[int] =
     for r in held.values():
         counts[r] += 1
         if counts[r] > COPIES:
-            raise CardError(f"the pack has only {COPIES} x {RANKS[r]}, not {counts[r]}")
+            raise CardError(
+                _("the pack has only {copies} x {card}, not {count}").format(
+                    copies=COPIES, card=RANKS[r], count=counts[r]
+                )
+            )
     gone = {_seat(d, "a dead seat") for d in dead}
     live = [(s, r) for s, r in sorted(held.items()) if s not in gone]
     return sorted(_losing(live))

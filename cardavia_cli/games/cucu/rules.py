@@ -29,6 +29,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError
 from cardavia_cli.engine.game import GameState, Outcome
+from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.seats import SEATS
 from cardavia_cli.games.cucu.cards import (
     PACK,
@@ -59,19 +60,24 @@ DECISION: dict[str, Phase] = {p.value: p for p in (Phase.TURN, Phase.INN, Phase.
 VERBS: tuple[str, ...] = ("keep", "swap", "pay", "accept", "refuse")
 #: Accepted spellings besides the verbs themselves: the dealer's ``draw`` (section 6, 8).
 ALIASES: dict[str, str] = {"draw": "swap"}
-#: What each decision point is about, for messages (section 6).
+#: What each decision point is about, for messages (section 6); translated where shown.
 RULE: dict[Phase, str] = {
-    Phase.TURN: "section 6, 7: answer keep, or swap to ask the next player",
-    Phase.INN: "section 7.5: answer keep, or pay to ask the Inn holder to pay for you",
-    Phase.PAY: "section 7.5: answer accept or refuse",
-    Phase.DEALER: "section 8: answer keep, or swap (draw) for the bottom card of the pack",
+    # TRANSLATORS: the answers of a decision point; keep, swap, draw, pay, accept and refuse
+    # are the words typed, as they are.
+    Phase.TURN: N_("section 6, 7: answer keep, or swap to ask the next player"),
+    Phase.INN: N_("section 7.5: answer keep, or pay to ask the Inn holder to pay for you"),
+    Phase.PAY: N_("section 7.5: answer accept or refuse"),
+    Phase.DEALER: N_("section 8: answer keep, or swap (draw) for the bottom card of the pack"),
 }
-#: Where a seat stands at each decision point, for messages (``seat 2, on a turn: ...``).
+#: Where a seat stands at each decision point, for messages (``seat 2, on a turn: ...``);
+#: translated where shown (the ``seat N, `` before it stays as it is).
 PLACE: dict[Phase, str] = {
-    Phase.TURN: "on a turn",
-    Phase.INN: "stopped by an Inn",
-    Phase.PAY: "asked to pay as the Inn holder",
-    Phase.DEALER: "as the dealer",
+    # TRANSLATORS: where a seat stands when its answer is refused ("on a turn: 'pay' is not
+    # a legal answer").
+    Phase.TURN: N_("on a turn"),
+    Phase.INN: N_("stopped by an Inn"),
+    Phase.PAY: N_("asked to pay as the Inn holder"),
+    Phase.DEALER: N_("as the dealer"),
 }
 
 
@@ -99,11 +105,19 @@ class Action:
         words = text.split() if isinstance(text, str) else []
         if len(words) != 1:
             shown = text.strip() if isinstance(text, str) else repr(text)
-            raise InvalidActionError(f"{shown!r} is not a Cuccu action: type {_VERB_LIST}")
+            raise InvalidActionError(
+                _("{text} is not a Cuccu action: type {verbs}").format(
+                    text=repr(shown), verbs=_(_VERB_LIST)
+                )
+            )
         word = words[0].lower()
         word = ALIASES.get(word, word)
         if word not in VERBS:
-            raise InvalidActionError(f"unknown action {words[0]!r}: type {_VERB_LIST}")
+            raise InvalidActionError(
+                _("unknown action {text}: type {verbs}").format(
+                    text=repr(words[0]), verbs=_(_VERB_LIST)
+                )
+            )
         return _ACTIONS[word]
 
     def __str__(self) -> str:
@@ -113,7 +127,8 @@ class Action:
         return f"Action.parse({self.verb!r})"
 
 
-_VERB_LIST = "keep, swap (draw for the dealer), pay, accept or refuse"
+# TRANSLATORS: the words typed as answers, as they are (keep, swap, draw, pay, accept, refuse).
+_VERB_LIST = N_("keep, swap (draw for the dealer), pay, accept or refuse")
 _ACTIONS: dict[str, Action] = {}
 for _verb in VERBS:
     _ACTIONS[_verb] = Action(_verb)
@@ -276,8 +291,10 @@ class CucuState(GameState[Action, CucuView]):
         phase = self._phase
         if action in LEGAL[phase]:
             return None
-        where = f"seat {self.to_act}, {PLACE[phase]}"
-        return f"{where}: {str(action)!r} is not a legal answer ({RULE[phase]})"
+        why = _("{place}: {word} is not a legal answer ({rule})").format(
+            place=_(PLACE[phase]), word=repr(str(action)), rule=_(RULE[phase])
+        )
+        return f"seat {self.to_act}, {why}"
 
     def parse_action(self, text: str) -> Action:
         """Read a decision for the seat to act (section 6) and return it checked. Raises
@@ -289,14 +306,18 @@ class CucuState(GameState[Action, CucuView]):
         phase = self._phase
         why: str | None
         if phase == Phase.OVER:
-            why = f"{word!r}: the match is over, seat {self.winner} won (section 10.2)"
-        elif phase == Phase.BREAK:
-            why = f"{word!r}: the round is over; the next round starts next (section 10.3)"
-        elif word == "draw" and phase != Phase.DEALER:
-            why = (
-                f"seat {self.to_act}, {PLACE[phase]}: 'draw' is only the dealer's swap with the "
-                f"pack (section 8); {RULE[phase]}"
+            why = _("{word}: the match is over, seat {winner} won (section 10.2)").format(
+                word=repr(word), winner=self.winner
             )
+        elif phase == Phase.BREAK:
+            why = _("{word}: the round is over; the next round starts next (section 10.3)").format(
+                word=repr(word)
+            )
+        elif word == "draw" and phase != Phase.DEALER:
+            rule = _(
+                "{place}: 'draw' is only the dealer's swap with the pack (section 8); {rule}"
+            ).format(place=_(PLACE[phase]), rule=_(RULE[phase]))
+            why = f"seat {self.to_act}, {rule}"
         else:
             why = self._refusal(action)
         if why is not None:
@@ -406,7 +427,7 @@ class CucuState(GameState[Action, CucuView]):
         ]
         draws: list[list[int]] = []
         weights: list[float] = []
-        for _ in range(RESAMPLE_DRAWS if keepers else 1):
+        for _draw in range(RESAMPLE_DRAWS if keepers else 1):
             order = list(ranks)
             rng.shuffle(order)
             new_rank = list(rnd.rank)
@@ -483,8 +504,10 @@ def new_state(
         raise ValueError(f"'dealer' must be a seat 0..3, not {dealer!r}")
     elif lives[dealer] == 0:
         raise ValueError(
-            f"'dealer': seat {dealer} has 0 lives (lives {lives}); the dealer must be a seat "
-            "still in (rules section 5)"
+            _(
+                "'dealer': seat {dealer} has 0 lives (lives {lives}); the dealer must be a seat "
+                "still in (rules section 5)"
+            ).format(dealer=dealer, lives=lives)
         )
     if deck is None:
         ranks = list(PACK_RANKS)
