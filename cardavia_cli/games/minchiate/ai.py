@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
@@ -77,22 +78,22 @@ class BasicAgent:
         if view.phase == Phase.DISCARD:
             choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
             if discard_refusal(view.hand, choice.cards) is None:
-                return choice, (
+                return choice, _(
                     "zero-point cards of your shortest suits, to make voids (a suit whose King "
                     "you hold goes last, trumps after every suit card; rules 7.2)"
                 )
-            return legal[0], "the first discard allowed (rules 7.2)"
+            return legal[0], _("the first discard allowed (rules 7.2)")
         if view.phase == Phase.DECLARE:
             numbers = tuple(range(1, len(view.listed) + 1))
             if not numbers:
-                return PASS, "no combination to declare"
+                return PASS, _("no combination to declare")
             points = sum(c.points for c in view.listed)
-            return Action("declare", numbers=numbers), (
-                f"declaring costs nothing and scores {points} for your team now (rules 8)"
-            )
+            return Action("declare", numbers=numbers), _(
+                "declaring costs nothing and scores {points} for your team now (rules 8)"
+            ).format(points=points)
         cards = [a.cards[0] for a in legal]
         if len(cards) == 1:
-            return play(cards[0]), "your only legal card (rules 9.3)"
+            return play(cards[0]), _("your only legal card (rules 9.3)")
         if not view.trick:
             card, why = self._lead(view, cards)
         else:
@@ -102,12 +103,12 @@ class BasicAgent:
     def _lead(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
         kings = [c for c in cards if c.is_king and c.suit not in view.suits_led]
         if kings:
-            return kings[0], (
+            return kings[0], _(
                 "cash a King in the first round of its suit, before anyone can be void of it"
             )
         plain = [c for c in cards if not c.is_matto] or cards
         card = min(plain, key=lambda c: (c.points, c.is_trump, strength(c, c.suit), c.index))
-        return card, "lead your cheapest card: it gives the opponents the least"
+        return card, _("lead your cheapest card: it gives the opponents the least")
 
     def _follow(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
         played = [c for _, c in view.trick]
@@ -122,21 +123,25 @@ class BasicAgent:
         if team(winner_seat) == view.team:
             if last:
                 card = max(cards, key=lambda c: (c.points, -c.is_trump, -strength(c, suit)))
-                return card, "your side wins this trick and you play last: give it your points"
-            return self._cheap(cards, suit, "your side is winning this trick: play cheap")
+                return card, _("your side wins this trick and you play last: give it your points")
+            return self._cheap(cards, suit, _("your side is winning this trick: play cheap"))
         king = suit_card("K", suit) if suit != "T" else None
         trumped = any(c.is_trump for c in played)
         if king is not None and king in cards and suit not in view.suits_led and not trumped:
-            return king, "cash your King in the first round of its suit, before it is trumped"
+            return king, _("cash your King in the first round of its suit, before it is trumped")
         winners = [c for c in cards if strength(c, suit) > best]
         if not winners:
-            return self._cheap(cards, suit, "you cannot beat this trick: play your cheapest card")
+            return self._cheap(
+                cards, suit, _("you cannot beat this trick: play your cheapest card")
+            )
         low = min(winners, key=lambda c: (strength(c, suit), c.points))
         if points > 0:
-            return low, f"take the {points} points in this trick with your cheapest winner"
+            return low, _(
+                "take the {points} points in this trick with your cheapest winner"
+            ).format(points=points)
         if last and low.points == 0:
-            return low, "take the trick for free: you play last and this card costs nothing"
-        return self._cheap(cards, suit, "no points in this trick yet: play your cheapest card")
+            return low, _("take the trick for free: you play last and this card costs nothing")
+        return self._cheap(cards, suit, _("no points in this trick yet: play your cheapest card"))
 
     def _cheap(self, cards: list[Card], suit: str | None, why: str) -> tuple[Card, str]:
         plain = [c for c in cards if not c.is_matto]
@@ -144,7 +149,7 @@ class BasicAgent:
             return cards[0], why
         card = cheapest(plain, suit)
         if card.points > 0 and MATTO in cards:
-            return MATTO, "the Matto rather than a counting card: it is never captured (9.5)"
+            return MATTO, _("the Matto rather than a counting card: it is never captured (9.5)")
         return card, why
 
 

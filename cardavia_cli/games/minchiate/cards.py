@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardError
+from cardavia_cli.engine.i18n import N_, _
 
 SUITS = "CDSB"
 SUIT_NAMES = ("Cups", "Coins", "Swords", "Batons")
@@ -199,7 +200,7 @@ def _build_aliases() -> dict[str, Card]:
 
 _ALIASES = _build_aliases()
 
-_NOTATION = "trumps are T1..T40, the Matto M, suit cards rank then suit, e.g. KS, NC, 10D, AB"
+_NOTATION = N_("trumps are T1..T40, the Matto M, suit cards rank then suit, e.g. KS, NC, 10D, AB")
 
 
 def parse_card(text: str) -> Card:
@@ -214,12 +215,12 @@ def parse_card(text: str) -> Card:
     key = text.strip()
     card = _ALIASES.get(key.lower()) if key.isascii() else None
     if card is None:
-        hint = ""
         if key.isascii() and len(key) == 2 and key[0] in "tT" and key[1].upper() in SUITS:
-            hint = f": tens are written 10{key[1].upper()}, trumps T1..T40"
+            said = _("{text} is not a Minchiate card: tens are written {ten}, trumps T1..T40")
         else:
-            hint = f" ({_NOTATION})"
-        raise CardError(f"{text!r} is not a Minchiate card{hint}")
+            said = _("{text} is not a Minchiate card ({notation})")
+        ten = f"10{key[1:2].upper()}"
+        raise CardError(said.format(text=repr(text), ten=ten, notation=_(_NOTATION)))
     return card
 
 
@@ -237,7 +238,11 @@ def parse_card_set(texts: Iterable[str]) -> list[Card]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"{card} is given twice; the Minchiate pack holds each card once")
+            raise CardError(
+                _("{card} is given twice; the Minchiate pack holds each card once").format(
+                    card=card
+                )
+            )
         seen.add(card)
     return cards
 

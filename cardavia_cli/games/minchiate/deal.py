@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError, IllegalActionError
+from cardavia_cli.engine.i18n import _, ngettext
 from cardavia_cli.engine.seats import NUM_SEATS, next_seat, team, turn_order_from
-from cardavia_cli.engine.words import plural
 from cardavia_cli.games.minchiate.cards import (
     HAND_SIZE,
     PACK,
@@ -209,39 +209,68 @@ def check_discards(hand: Iterable[Card], chosen: Sequence[Card], seat: int | Non
     """
     cards = set(hand)
     k = len(cards) - HAND_SIZE
-    who = f"seat {seat}" if seat is not None else "this player"
     if k <= 0:
-        raise IllegalActionError(f"{who} has nothing to discard (rules 7.1)")
-    if len(chosen) != k:
+        if seat is None:
+            raise IllegalActionError(_("this player has nothing to discard (rules 7.1)"))
         raise IllegalActionError(
-            f"{who} must discard exactly {plural(k, 'card')}, not {len(chosen)} (7.2)"
+            _("seat {seat} has nothing to discard (rules 7.1)").format(seat=seat)
         )
+    if len(chosen) != k:
+        if seat is None:
+            said = ngettext(
+                "this player must discard exactly {n} card, not {given} (7.2)",
+                "this player must discard exactly {n} cards, not {given} (7.2)",
+                k,
+            )
+        else:
+            said = ngettext(
+                "seat {seat} must discard exactly {n} card, not {given} (7.2)",
+                "seat {seat} must discard exactly {n} cards, not {given} (7.2)",
+                k,
+            )
+        raise IllegalActionError(said.format(seat=seat, n=k, given=len(chosen)))
     if len(set(chosen)) != len(chosen):
-        raise IllegalActionError(f"the discards must be distinct cards: {cards_str(chosen)} (7.2)")
+        raise IllegalActionError(
+            _("the discards must be distinct cards: {cards} (7.2)").format(cards=cards_str(chosen))
+        )
     missing = [c for c in chosen if c not in cards]
     if missing:
-        raise IllegalActionError(f"{cards_str(missing)} not in the hand of {who} (7.2)")
+        raise IllegalActionError(not_in_hand(missing, seat))
     free = {c for c in cards if discardable(c)}
     if len(free) >= k:
         bad = sorted(c for c in chosen if c not in free)
         if bad:
             raise IllegalActionError(
-                f"{cards_str(bad)} may not be discarded: only zero-point cards other than T29 "
-                "(rules 7.2)"
+                _(
+                    "{cards} may not be discarded: only zero-point cards other than T29 (rules 7.2)"
+                ).format(cards=cards_str(bad))
             )
         return
     if T29 in chosen:
-        raise IllegalActionError("T29 is never discarded (rules 7.3)")
+        raise IllegalActionError(_("T29 is never discarded (rules 7.3)"))
     kept_free = sorted(free - set(chosen))
     if kept_free:
         raise IllegalActionError(
-            f"with fewer discardable cards than {k}, all of them go: {cards_str(kept_free)} "
-            "must be discarded too (rules 7.3)"
+            _(
+                "with fewer discardable cards than {n}, all of them go: {cards} must be "
+                "discarded too (rules 7.3)"
+            ).format(n=k, cards=cards_str(kept_free))
         )
     extras = sorted(c.points for c in chosen if c not in free)
     lowest = sorted(c.points for c in cards if c not in free and c != T29)[: len(extras)]
     if extras != lowest:
         raise IllegalActionError(
-            f"the extra discards must be the lowest-valued cards (values {lowest}), not "
-            f"values {extras} (rules 7.3)"
+            _(
+                "the extra discards must be the lowest-valued cards (values {lowest}), not "
+                "values {values} (rules 7.3)"
+            ).format(lowest=lowest, values=extras)
         )
+
+
+def not_in_hand(cards: Sequence[Card], seat: int | None) -> str:
+    """``T5 T6 not in the hand of seat 0 (7.2)`` (or ``of this player``)."""
+    if seat is None:
+        said = _("{cards} not in the hand of this player (7.2)")
+    else:
+        said = _("{cards} not in the hand of seat {seat} (7.2)")
+    return said.format(cards=cards_str(cards), seat=seat)

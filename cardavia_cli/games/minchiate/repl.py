@@ -24,20 +24,16 @@ from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import next_seat, partner, team
 from cardavia_cli.engine.ui import GameControl, GameUI
 from cardavia_cli.engine.words import (
-    capital,
-    does,
-    plural,
+    number_word,
     seat_label,
     seat_short,
     seat_subject,
-    spelled,
-    team_name,
     team_word,
-    verb_for,
 )
 from cardavia_cli.games.minchiate.ai import AGENTS, BasicAgent
 from cardavia_cli.games.minchiate.cards import Card, parse_card, total_points
@@ -63,12 +59,17 @@ from cardavia_cli.games.minchiate.events import (
 from cardavia_cli.games.minchiate.rules import Action, MinchiateView, Phase, discard_refusal
 from cardavia_cli.games.minchiate.tricks import suit_to_follow
 from cardavia_cli.games.minchiate.view import (
+    card_name,
     card_text,
     cards_text,
     codes_text,
     combination_text,
+    combination_words,
     diff_words,
+    fill,
     hand_view,
+    kind_word,
+    listing,
     outcome_view,
     resti_words,
     score_view,
@@ -77,31 +78,42 @@ from cardavia_cli.games.minchiate.view import (
     table_view,
 )
 
+# The verbs' help is translated where the REPL shows it; a usage line keeps its typed words.
 ACTIONS: tuple[Verb, ...] = (
     Verb(
         "discard",
-        "discard CARDS | discard auto",
-        "Discard the cards you owe after the robbing, zero-point cards only and never T29 "
-        "(rules 7.2, 7.3): all at once (discard 2S 3S 4S) or some now and the rest later; "
-        "discard auto discards what the basic computer player would (the hint's choice); a "
-        "number discards that listed card.",
-        "discard your excess",
+        # TRANSLATORS: a usage line: keep the typed words (discard, auto), translate CARDS
+        N_("discard CARDS | discard auto"),
+        N_(
+            "Discard the cards you owe after the robbing, zero-point cards only and never T29 "
+            "(rules 7.2, 7.3): all at once (discard 2S 3S 4S) or some now and the rest later; "
+            "discard auto discards what the basic computer player would (the hint's choice); a "
+            "number discards that listed card."
+        ),
+        N_("discard your excess"),
     ),
     Verb(
         "declare",
-        "declare all | declare NUMBERS",
-        "Declare the listed combinations (versicole) of your hand by number, or all of them; "
-        "they score at once for your team (rules 8, 10.1). A number alone declares that one.",
-        "declare combinations",
+        # TRANSLATORS: a usage line: keep the typed words (declare, all), translate NUMBERS
+        N_("declare all | declare NUMBERS"),
+        N_(
+            "Declare the listed combinations (versicole) of your hand by number, or all of "
+            "them; they score at once for your team (rules 8, 10.1). A number alone declares "
+            "that one."
+        ),
+        N_("declare combinations"),
     ),
-    Verb("pass", "pass", "Declare nothing (rules 8).", "declare nothing"),
+    Verb("pass", "pass", N_("Declare nothing (rules 8)."), N_("declare nothing")),
     Verb(
         "play",
-        "play [CARD]",
-        "Play a card to the trick (rules 9.3): follow suit, else trump, the Matto at any time "
-        "but under the King obligation; a bare play plays your only legal card. A number "
-        "plays that listed card.",
-        "play a card",
+        # TRANSLATORS: a usage line: keep the typed word (play), translate CARD
+        N_("play [CARD]"),
+        N_(
+            "Play a card to the trick (rules 9.3): follow suit, else trump, the Matto at any "
+            "time but under the King obligation; a bare play plays your only legal card. A "
+            "number plays that listed card."
+        ),
+        N_("play a card"),
     ),
 )
 
@@ -111,9 +123,9 @@ class ScoreCommand:
 
     verb = "score"
     usage = "score"
-    short = "the running score and resti"
+    short = N_("the running score and resti")
     aliases: tuple[str, ...] = ()
-    help = (
+    help = N_(
         "Show both teams' points scored so far, their resti and the running difference (rules "
         "10.3); after the deal, the result too."
     )
@@ -129,7 +141,7 @@ class ScoreCommand:
 
 AUTOPLAY = Switch(
     "autoplay",
-    "Play your only legal card for you (rules 9.3); off, it waits for you to type play.",
+    N_("Play your only legal card for you (rules 9.3); off, it waits for you to type play."),
     True,
     True,
 )
@@ -141,11 +153,11 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
     actions = ACTIONS
     commands = (ScoreCommand(),)
     settings = (AUTOPLAY,)
-    table_help = (
+    table_help = N_(
         "Show the table: the score and resti, the seats and their roles, the exposed and "
         "robbed cards, the fola, the declarations and the trick in progress."
     )
-    hint_help = "Suggest a move (the basic computer player's choice for your seat) and say why."
+    hint_help = N_("Suggest a move (the basic computer player's choice for your seat) and say why.")
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: MinchiateView, *, origin: str, seats: Sequence[str]) -> RenderableType:
@@ -154,21 +166,56 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         me = view.seat
         mate = partner(me)
         right, left = next_seat(me), next_seat(me, -1)
-        line = Text("Minchiate", style="bold")
-        line.append(f", {origin}: you (seat {me}) and your partner {seat_label(mate, me)}, ")
-        line.append(f"{seats[mate]}, against {seat_label(right, me)} and {seat_label(left, me)}")
         if seats[right] == seats[left]:
-            line.append(f", {seats[right]}.")
+            said = _(
+                "Minchiate, {origin}: you (seat {seat}) and your partner {partner}, "
+                "{partner_level}, against {right} and {left}, {level}."
+            )
         else:
-            line.append(f", {seats[right]} and {seats[left]}.")
-        roles = Text(f"{does(view.dealer, 'deal', me)}, ")
-        roles.append(f"{seat_label(view.cutter, me)} {verb_for(view.cutter, me, 'cut')}; ")
-        leader = view.first_leader
-        roles.append(
-            f"{seat_label(leader, me)} {verb_for(leader, me, 'lead')} the first trick and "
-            f"{verb_for(leader, me, 'declare')} first. One deal; the team with more resti wins."
+            said = _(
+                "Minchiate, {origin}: you (seat {seat}) and your partner {partner}, "
+                "{partner_level}, against {right} and {left}, {right_level} and {left_level}."
+            )
+        line = Text(
+            said.format(
+                origin=origin,
+                seat=me,
+                partner=seat_label(mate, me),
+                partner_level=seats[mate],
+                right=seat_label(right, me),
+                left=seat_label(left, me),
+                level=seats[right],
+                right_level=seats[right],
+                left_level=seats[left],
+            ),
+            style="bold",
         )
-        return Group(line, roles)
+        if view.dealer == me:
+            roles = _(
+                "You deal, {cutter} cuts; {leader} leads the first trick and declares first. "
+                "One deal; the team with more resti wins."
+            )
+        elif view.cutter == me:
+            roles = _(
+                "{Dealer} deals, you cut; {leader} leads the first trick and declares first. "
+                "One deal; the team with more resti wins."
+            )
+        elif view.first_leader == me:
+            roles = _(
+                "{Dealer} deals, {cutter} cuts; you lead the first trick and declare first. "
+                "One deal; the team with more resti wins."
+            )
+        else:
+            roles = _(
+                "{Dealer} deals, {cutter} cuts; {leader} leads the first trick and declares "
+                "first. One deal; the team with more resti wins."
+            )
+        told = roles.format(
+            Dealer=seat_subject(view.dealer, me),
+            cutter=seat_label(view.cutter, me),
+            leader=seat_label(view.first_leader, me),
+        )
+        return Group(line, Text(told))
 
     def status(self, view: MinchiateView) -> RenderableType:
         """The table, the hand and the numbered choices (rules 7, 8, 9.3), with the cards of
@@ -184,8 +231,9 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         """The hand by suit, with its counting cards and points; the seat's own discards."""
         if not view.own_discards:
             return hand_view(view.hand)
-        line = Text("Your discards (face down, dead): ")
-        line.append_text(cards_text(view.own_discards))
+        line = fill(
+            _("Your discards (face down, dead): {cards}"), cards=cards_text(view.own_discards)
+        )
         return Group(hand_view(view.hand), line)
 
     def prompt(self, view: MinchiateView) -> str:
@@ -194,14 +242,19 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         ``declare > ``, ``trick 5, Cups > `` or ``trick 5, you lead > ``."""
         if view.phase == Phase.DISCARD:
             auto = " ".join(map(str, basic_discard(view)))
-            return f"{spelled(view.owed_discards, 'card')} to discard (auto: {auto}) > "
+            owed = view.owed_discards
+            said = ngettext(
+                "{n} card to discard (auto: {cards})", "{n} cards to discard (auto: {cards})", owed
+            )
+            return said.format(n=number_word(owed), cards=auto) + " > "
         if view.phase == Phase.DECLARE:
-            return "declare > "
+            # TRANSLATORS: the prompt of the declarations (rules 8)
+            return pgettext("minchiate prompt", "declare") + " > "
         number = len(view.tricks) + 1
         if not view.trick:
-            return f"trick {number}, you lead > "
-        suit = suit_to_follow([c for _, c in view.trick])
-        return f"trick {number}, {suit_word(suit)} > "
+            return _("trick {number}, you lead").format(number=number) + " > "
+        suit = suit_to_follow([c for _s, c in view.trick])
+        return _("trick {number}, {suit}").format(number=number, suit=suit_word(suit)) + " > "
 
     def outcome(self, view: MinchiateView, outcome: Outcome) -> RenderableType:
         """The result (10.5): the winner team, the resti and the breakdown."""
@@ -209,7 +262,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
 
     def round_end(self, view: MinchiateView) -> RenderableType:
         """The match is one deal (15.15): there are no breaks."""
-        return Text("The deal is over.")
+        return Text(_("The deal is over."))
 
     # -- choices, completion -------------------------------------------------------------------
     def legal_verbs(self, view: MinchiateView) -> list[str]:
@@ -232,7 +285,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         the combinations not yet typed."""
         if verb == "play" and view.phase == Phase.PLAY and not args:
             return [
-                Completion(str(a.cards[0]), _card_meta(a.cards[0].name, a.cards[0].points))
+                Completion(str(a.cards[0]), _card_meta(card_name(a.cards[0]), a.cards[0].points))
                 for a in view.legal
             ]
         if verb == "discard" and view.phase == Phase.DISCARD:
@@ -247,15 +300,15 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
                 if card in typed:
                     continue
                 if discard_refusal(view.hand, [*typed, card], view.seat) is None:
-                    out.append(Completion(str(card), card.name))
+                    out.append(Completion(str(card), card_name(card)))
             return out
         if verb == "declare" and view.phase == Phase.DECLARE:
             if "all" in (a.lower() for a in args):
                 return []
-            out = [] if args else [Completion("all", "every listed combination")]
+            out = [] if args else [Completion("all", _("every listed combination"))]
             for i, combo in enumerate(view.listed, 1):
                 if str(i) not in args:
-                    out.append(Completion(str(i), f"{combo.kind} ({combo.points})"))
+                    out.append(Completion(str(i), f"{kind_word(combo.kind)} ({combo.points})"))
             return out
         return []
 
@@ -273,19 +326,20 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         (15)`` or ``pass (declare nothing)``."""
         if action.verb == "declare":
             made = [view.listed[n - 1] for n in action.numbers if n <= len(view.listed)]
-            return f"{action}: " + ", ".join(str(c) for c in made)
+            return f"{action}: " + listing(combination_words(c) for c in made).plain
         if action.verb == "pass":
-            return "pass (declare nothing)"
+            return _("pass (declare nothing)")
         return str(action)
 
     def hint(self, view: MinchiateView, suggestion: Action) -> RenderableType:
         """The suggested action and why ``basic`` takes it."""
-        line = Text("Hint: ", style="bold")
-        line.append(self.describe(view, suggestion))
         chosen, why = BasicAgent().explain(view, view.legal)
+        move = self.describe(view, suggestion)
         if chosen == suggestion:
-            line.append(f". Why: {why}.")
-        return line
+            said = _("Hint: {move}. Why: {why}.").format(move=move, why=why)
+        else:
+            said = _("Hint: {move}").format(move=move)
+        return Text(said, style="bold")
 
     # -- narration ---------------------------------------------------------------------------
     def narrate(
@@ -343,7 +397,18 @@ def basic_discard(view: MinchiateView) -> tuple[Card, ...]:
 
 
 def _card_meta(name: str, points: int) -> str:
-    return f"{name}, {points} points" if points else name
+    if not points:
+        return name
+    return ngettext("{name}, {n} point", "{name}, {n} points", points).format(name=name, n=points)
+
+
+def _score_for(points: int, team_number: int, viewer: int) -> str:
+    """``8 points for us``, ``1 point for them``: a score and the team it goes to."""
+    if team_number == team(viewer):
+        said = ngettext("{n} point for us", "{n} points for us", points)
+    else:
+        said = ngettext("{n} point for them", "{n} points for them", points)
+    return said.format(n=points)
 
 
 class _Teller:
@@ -372,19 +437,22 @@ class _Teller:
             case Resto(team=t):
                 self.resti[t] += 1
 
-    def who(self, seat: int, verb: str, *more: str | Text) -> Text:
-        """A sentence: ``You rob`` or ``Seat 1 (right) robs`` (the seat in bold), then
-        ``more``."""
-        line = Text(seat_subject(seat, self.me), style="bold")
-        for part in (f" {verb_for(seat, self.me, verb)}", *more):
-            line.append(part)
-        return line
+    def say(self, seat: int, mine: str, theirs: str, **fields: object) -> Text:
+        """A sentence in bold about ``seat``: ``mine`` (``You rob ...``) said to the seat
+        itself, else ``theirs`` (``{Seat} robs ...``), with the seat's label and ``fields``."""
+        return fill(
+            mine if seat == self.me else theirs,
+            "bold",
+            seat=seat_label(seat, self.me),
+            Seat=seat_subject(seat, self.me),
+            **fields,
+        )
 
-    def mark(self, line: Text, i: int) -> Text:
-        """``line`` marked ``(forced)`` where event ``i`` is an answer given without asking."""
+    def forced_mark(self, i: int) -> Text:
+        """`` (forced)`` where event ``i`` is an answer given without asking, else nothing."""
         if i in self.forced:
-            line.append(" (forced)", style="dim")
-        return line
+            return Text(" " + _("(forced)"), style="dim")
+        return Text("")
 
     def tell(self, events: Sequence[Event], start: int) -> list[RenderableType]:
         """Lines for ``events[start:]`` (see :meth:`MinchiateUI.narrate`): each event, or a
@@ -422,8 +490,9 @@ class _Teller:
                         counts.append(more)
                         i += 1
                     parts = (f"{team_word(c.team, self.me)} {c.total}" for c in counts)
-                    line = Text("The end count (rules 10.2): ", style="bold")
-                    line.append(", ".join(parts) + ".")
+                    line = fill(
+                        _("The end count (rules 10.2): {counts}."), "bold", counts=listing(parts)
+                    )
                 case _:
                     line = self.line(i - 1, event, narrating=True)
             lines.append(line)
@@ -445,108 +514,232 @@ class _Teller:
         me, resti = self.me, resti_words(self.resti, self.me)
         lines = []
         if diff is not None and not told:
-            lines.append(Text(f"Running difference: {diff_words(diff, me)} (resti: {resti})."))
+            running = _("Running difference: {diff} (resti: {resti}).")
+            lines.append(Text(running.format(diff=diff_words(diff, me), resti=resti)))
         for t in restos:
-            line = Text(f"A resto for {team_word(t, me)}!", style="bold")
-            line.append(f" Resti: {resti}; difference {diff_words(diff or 0, me)}.")
-            lines.append(line)
+            if t == team(me):
+                won = _("A resto for us! Resti: {resti}; difference {diff}.")
+            else:
+                won = _("A resto for them! Resti: {resti}; difference {diff}.")
+            said = won.format(resti=resti, diff=diff_words(diff or 0, me))
+            lines.append(Text(said, style="bold"))
         return j, lines
 
     def robs_nothing(self, cutter: int) -> Text:
         """``You rob nothing at the cut: ...`` (6.2: the bottom card was not robbable)."""
-        return self.who(
+        return self.say(
             cutter,
-            "rob",
-            " nothing at the cut: the bottom card of the pack is no counting card and no trump "
-            "above T20 (rules 6.2).",
+            _(
+                "You rob nothing at the cut: the bottom card of the pack is no counting card and "
+                "no trump above T20 (rules 6.2)."
+            ),
+            _(
+                "{Seat} robs nothing at the cut: the bottom card of the pack is no counting card "
+                "and no trump above T20 (rules 6.2)."
+            ),
         )
 
     def trick_line(self, winner: int, after: Event | None) -> Text:
         """``Trick 3: you T40(10), right T35(5), ...: you take it, +10 for us.``"""
         me = self.me
-        line = Text(f"Trick {self.tricks}: ", style="bold")
-        for k, (i, play) in enumerate(self.ended):
-            line.append(f"{', ' if k else ''}{seat_short(play.seat, me)} ")
-            self.mark(line.append(card_text(play.card, points=True)), i)
-        line.append(f": {seat_short(winner, me)} {verb_for(winner, me, 'take')} it")
-        if isinstance(after, Score):
-            line.append(f", +{after.points} for {team_word(after.team, me)}")
-        line.append(".")
-        for _, play in self.ended:
+        played = [
+            Text(f"{seat_short(play.seat, me)} ")
+            .append_text(card_text(play.card, points=True))
+            .append_text(self.forced_mark(i))
+            for i, play in self.ended
+        ]
+        mine = winner == me
+        if not isinstance(after, Score):
+            said = (
+                _("Trick {number}: {cards}: you take it.")
+                if mine
+                else _("Trick {number}: {cards}: {seat} takes it.")
+            )
+        elif after.team == team(me):
+            said = (
+                _("Trick {number}: {cards}: you take it, +{points} for us.")
+                if mine
+                else _("Trick {number}: {cards}: {seat} takes it, +{points} for us.")
+            )
+        else:
+            said = (
+                _("Trick {number}: {cards}: you take it, +{points} for them.")
+                if mine
+                else _("Trick {number}: {cards}: {seat} takes it, +{points} for them.")
+            )
+        points = after.points if isinstance(after, Score) else 0
+        line = fill(
+            said,
+            "bold",
+            number=self.tricks,
+            cards=listing(played),
+            seat=seat_short(winner, me),
+            points=points,
+        )
+        for _i, play in self.ended:
             if play.card.is_matto and team(play.seat) != team(winner):
-                owes, to = team_name(team(play.seat), me), team_name(team(winner), me)
-                line.append(f" {capital(owes)} owes {to} a card for the Matto (rules 9.6).")
+                if team(play.seat) == team(me):
+                    owes = _("Your team owes their team a card for the Matto (rules 9.6).")
+                else:
+                    owes = _("Their team owes your team a card for the Matto (rules 9.6).")
+                line.append(" " + owes)
         return line
 
     def declaration(self, who: int, made: list[Combination]) -> Text:
         """One seat's declaration (8): a line per combination, the points on the last."""
-        line = self.who(who, "declare")
-        for k, combo in enumerate(made):
-            line.append(",\n  and " if k else " ").append(combination_text(combo))
+        # TRANSLATORS: between two combinations of one declaration, the second on a new line
+        joiner = Text(pgettext("minchiate list", ",\n  and "))
+        combos = joiner.join(combination_text(c) for c in made)
         total = sum(c.points for c in made)
-        return line.append(f": +{total} for {team_word(team(who), self.me)}.")
+        if team(who) == team(self.me):
+            mine = _("You declare {combinations}: +{points} for us.")
+            theirs = _("{Seat} declares {combinations}: +{points} for us.")
+        else:
+            mine = _("You declare {combinations}: +{points} for them.")
+            theirs = _("{Seat} declares {combinations}: +{points} for them.")
+        return self.say(who, mine, theirs, combinations=combos, points=total)
 
     def line(self, i: int, event: Event, *, narrating: bool = False) -> Text:
         """Event ``i`` alone, in words (``narrating``: the deal as a count of cards)."""
         me = self.me
         match event:
             case Dealer(seat=dealer, cutter=cutter):
-                cuts = f"; {seat_label(cutter, me)} {verb_for(cutter, me, 'cut')}."
-                return self.who(dealer, "deal", cuts)
-            case Rob(seat=robber, cards=cards):
-                where = "from the bottom of the pack" if robber == self.cutter else "from the fola"
-                us = team_word(team(robber), me)
-                points = f" {where}: {plural(total_points(cards), 'point')} for {us}."
-                return self.who(robber, "rob", " ", cards_text(cards, True), points)
-            case Dealt(cards=cards):
-                dealt = plural(len(cards), "card") if narrating else cards_text(cards, True)
-                return Text("You are dealt ").append(dealt).append(".")
-            case Expose(seat=dealer, card=card):
-                us = team_word(team(dealer), me)
-                points = (
-                    f", {plural(card.points, 'point')} for {us}."
-                    if card.points
-                    else " (no points)."
+                if cutter == me:
+                    return self.say(dealer, "", _("{Seat} deals; you cut."))
+                return self.say(
+                    dealer,
+                    _("You deal; {cutter} cuts."),
+                    _("{Seat} deals; {cutter} cuts."),
+                    cutter=seat_label(cutter, me),
                 )
+            case Rob(seat=robber, cards=cards):
+                if robber == self.cutter:
+                    mine = _("You rob {cards} from the bottom of the pack: {score}.")
+                    theirs = _("{Seat} robs {cards} from the bottom of the pack: {score}.")
+                else:
+                    mine = _("You rob {cards} from the fola: {score}.")
+                    theirs = _("{Seat} robs {cards} from the fola: {score}.")
+                score = _score_for(total_points(cards), team(robber), me)
+                return self.say(robber, mine, theirs, cards=cards_text(cards, True), score=score)
+            case Dealt(cards=cards):
+                if narrating:
+                    said = ngettext(
+                        "You are dealt {n} card.", "You are dealt {n} cards.", len(cards)
+                    )
+                    return Text(said.format(n=len(cards)))
+                return fill(_("You are dealt {cards}."), cards=cards_text(cards, True))
+            case Expose(seat=dealer, card=card):
                 shown = card_text(card, True)
-                return self.who(dealer, "show", " the last card dealt to all: ", shown, points)
+                if card.points:
+                    mine = _("You show the last card dealt to all: {card}, {score}.")
+                    theirs = _("{Seat} shows the last card dealt to all: {card}, {score}.")
+                else:
+                    mine = _("You show the last card dealt to all: {card} (no points).")
+                    theirs = _("{Seat} shows the last card dealt to all: {card} (no points).")
+                score = _score_for(card.points, team(dealer), me)
+                return self.say(dealer, mine, theirs, card=shown, score=score)
             case Discard(seat=who, count=count):
-                mine = event.detail(me) if who == me else ()
-                told = codes_text(mine) if mine else f"{plural(count, 'card')} face down"
-                return self.mark(self.who(who, "discard", " ", told), i).append(".")
+                mine_cards = event.detail(me) if who == me else ()
+                forced = self.forced_mark(i)
+                if mine_cards:
+                    return self.say(
+                        who,
+                        _("You discard {cards}{forced}."),
+                        "",
+                        cards=codes_text(mine_cards),
+                        forced=forced,
+                    )
+                mine = ngettext(
+                    "You discard {n} card face down{forced}.",
+                    "You discard {n} cards face down{forced}.",
+                    count,
+                )
+                theirs = ngettext(
+                    "{Seat} discards {n} card face down{forced}.",
+                    "{Seat} discards {n} cards face down{forced}.",
+                    count,
+                )
+                return self.say(who, mine, theirs, n=count, forced=forced)
             case Pass(seat=who):
-                return self.who(who, "declare", " nothing.")
+                return self.say(who, _("You declare nothing."), _("{Seat} declares nothing."))
             case Declare(seat=who, combination=combo):
-                return self.who(who, "declare", " ", combination_text(combo), ".")
+                return self.say(
+                    who,
+                    _("You declare {combination}."),
+                    _("{Seat} declares {combination}."),
+                    combination=combination_text(combo),
+                )
             case Fola(cards=cards) if cards:
-                shown = Text("The fola is shown: ").append(cards_text(cards))
-                return shown.append(" (dead cards, out of the game).")
+                return fill(
+                    _("The fola is shown: {cards} (dead cards, out of the game)."),
+                    cards=cards_text(cards),
+                )
             case Fola():
-                return Text("The fola is empty.")
+                return Text(_("The fola is empty."))
             case Play(seat=who, card=card):
-                verb = "lead" if self.plays[0][0] == i else "play"
-                return self.mark(self.who(who, verb, " ", card_text(card, True)), i).append(".")
+                if self.plays[0][0] == i:
+                    mine, theirs = _("You lead {card}{forced}."), _("{Seat} leads {card}{forced}.")
+                else:
+                    mine, theirs = _("You play {card}{forced}."), _("{Seat} plays {card}{forced}.")
+                return self.say(
+                    who, mine, theirs, card=card_text(card, True), forced=self.forced_mark(i)
+                )
             case Trick(winner=who):
-                return self.who(who, "take", f" trick {self.tricks}.")
+                return self.say(
+                    who,
+                    _("You take trick {number}."),
+                    _("{Seat} takes trick {number}."),
+                    number=self.tricks,
+                )
             case Score(team=t, points=points, diff=diff):
-                return Text(f"+{points} for {team_word(t, me)}; difference {diff_words(diff, me)}.")
+                if t == team(me):
+                    said = _("+{points} for us; difference {diff}.")
+                else:
+                    said = _("+{points} for them; difference {diff}.")
+                return Text(said.format(points=points, diff=diff_words(diff, me)))
             case Resto(team=t):
-                return Text(f"A resto for {team_word(t, me)}.", style="bold")
+                said = _("A resto for us.") if t == team(me) else _("A resto for them.")
+                return Text(said, style="bold")
             case Matto(team=t, card=card):
-                whose = capital(team_name(t, me))
+                ours = t == team(me)
                 if card.is_matto:
-                    goes = "the Matto itself goes to the other team"
-                    return Text(f"{whose} won no trick: {goes} (rules 9.6).")
-                line = Text(f"{whose} lost the trick of the Matto and pays ")
-                return line.append(card_text(card)).append(" for it (rules 9.6).")
+                    if ours:
+                        said = _(
+                            "Your team won no trick: the Matto itself goes to the other team "
+                            "(rules 9.6)."
+                        )
+                    else:
+                        said = _(
+                            "Their team won no trick: the Matto itself goes to the other team "
+                            "(rules 9.6)."
+                        )
+                    return Text(said)
+                if ours:
+                    said = _(
+                        "Your team lost the trick of the Matto and pays {card} for it (rules 9.6)."
+                    )
+                else:
+                    said = _(
+                        "Their team lost the trick of the Matto and pays {card} for it (rules 9.6)."
+                    )
+                return fill(said, card=card_text(card))
             case Count():
                 return Text(
-                    f"End count, {team_word(event.team, me)}: card points {event.card_points}, "
-                    f"combinations {event.combinations}, count bonus {event.count_bonus}, "
-                    f"last trick {event.last_trick}: {event.total}."
+                    _(
+                        "End count, {team}: card points {card_points}, combinations "
+                        "{combinations}, count bonus {count_bonus}, last trick {last_trick}: "
+                        "{total}."
+                    ).format(
+                        team=team_word(event.team, me),
+                        card_points=event.card_points,
+                        combinations=event.combinations,
+                        count_bonus=event.count_bonus,
+                        last_trick=event.last_trick,
+                        total=event.total,
+                    )
                 )
             case Result(resti=resti):
-                return Text(f"Resti: {resti_words(resti, me)}.")
+                return Text(_("Resti: {resti}.").format(resti=resti_words(resti, me)))
         return Text(event.text)
 
 

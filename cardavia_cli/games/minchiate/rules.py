@@ -38,9 +38,9 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
+from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
-from cardavia_cli.engine.words import plural
 from cardavia_cli.games.minchiate.cards import (
     CODES,
     HAND_SIZE,
@@ -65,6 +65,7 @@ from cardavia_cli.games.minchiate.deal import (
     check_discards,
     deal,
     discardable,
+    not_in_hand,
 )
 from cardavia_cli.games.minchiate.events import (
     Count,
@@ -108,12 +109,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_HELP = "discard CARDS, declare all, declare NUMBERS, pass or play CARD"
+# TRANSLATORS: keep the typed words (discard, declare, all, pass, play); translate CARDS etc.
+_HELP = N_("discard CARDS, declare all, declare NUMBERS, pass or play CARD")
 
 
 def suit_name(suit: str) -> str:
-    """``"Cups"`` for ``"C"`` ... ``"trumps"`` for ``"T"``."""
-    return "trumps" if suit == TRUMP_SUIT else SUIT_NAMES[SUITS.index(suit)]
+    """``"Cups"`` for ``"C"`` ... ``"trumps"`` for ``"T"`` (in the language spoken)."""
+    return _("trumps") if suit == TRUMP_SUIT else _(SUIT_NAMES[SUITS.index(suit)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,43 +147,54 @@ class Action:
         """
         words = text.split()
         if not words:
-            raise InvalidActionError(f"empty action: type {_HELP}")
+            raise InvalidActionError(_("empty action: type {help}").format(help=_(_HELP)))
         verb = words[0].lower()
         args = words[1:]
         if verb not in VERBS:
-            raise InvalidActionError(f"unknown action {words[0]!r}: type {_HELP}")
+            raise InvalidActionError(
+                _("unknown action {word}: type {help}").format(word=repr(words[0]), help=_(_HELP))
+            )
         if verb == "pass":
             if args:
-                raise InvalidActionError("'pass' takes nothing after it (rules 8)")
+                raise InvalidActionError(_("'pass' takes nothing after it (rules 8)"))
             return cls("pass")
         if verb == "declare":
             if not args:
                 raise InvalidActionError(
-                    "declare all, or the numbers of the combinations (rules 8)"
+                    _("declare all, or the numbers of the combinations (rules 8)")
                 )
             numbers: list[int] = []
             for word in args:
                 number = parse_int(word)
                 if number is None or number < 1:
                     raise InvalidActionError(
-                        f"{word!r} is not a combination number: declare all, or numbers 1, 2, "
-                        "... (rules 8)"
+                        _(
+                            "{word} is not a combination number: declare all, or numbers 1, 2, "
+                            "... (rules 8)"
+                        ).format(word=repr(word))
                     )
                 if number in numbers:
-                    raise InvalidActionError(f"combination {number} is named twice (rules 8)")
+                    raise InvalidActionError(
+                        _("combination {number} is named twice (rules 8)").format(number=number)
+                    )
                 numbers.append(number)
             return cls("declare", numbers=tuple(sorted(numbers)))
         if not args:
-            what = "the cards to discard" if verb == "discard" else "the card to play"
-            raise InvalidActionError(f"'{verb}' needs {what}, e.g. '{verb} 2S'")
+            if verb == "discard":
+                said = _("'discard' needs the cards to discard, e.g. 'discard 2S'")
+            else:
+                said = _("'play' needs the card to play, e.g. 'play 2S'")
+            raise InvalidActionError(said)
         try:
             cards = [parse_card(w) for w in args]
         except CardError as exc:
             raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
         if len(set(cards)) != len(cards):
-            raise InvalidActionError(f"{text.strip()!r}: a card is named twice")
+            raise InvalidActionError(
+                _("{text}: a card is named twice").format(text=repr(text.strip()))
+            )
         if verb == "play" and len(cards) != 1:
-            raise InvalidActionError("'play' takes exactly one card, e.g. 'play KS' (rules 9.3)")
+            raise InvalidActionError(_("'play' takes exactly one card, e.g. 'play KS' (rules 9.3)"))
         return cls(verb, tuple(sorted(cards)))
 
     def __str__(self) -> str:
@@ -345,7 +358,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
             return
         self.events.append(Score(team_number, points, self.settlement.diff))
         for t in (0, 1):
-            for _ in range(self.settlement.resti[t] - before[t]):
+            for _n in range(self.settlement.resti[t] - before[t]):
                 self.events.append(Resto(t))
 
     def _next_discarder(self, done: int | None) -> None:
@@ -449,26 +462,32 @@ class MinchiateState(GameState[Action, MinchiateView]):
         verb = action.verb
         if self._phase == Phase.DISCARD:
             if verb != "discard":
-                owed = plural(self.owed, "card")
-                return f"{where}: seat {seat} must first discard {owed} (rules 7.1)"
+                owed = ngettext(
+                    "seat {seat} must first discard {n} card (rules 7.1)",
+                    "seat {seat} must first discard {n} cards (rules 7.1)",
+                    self.owed,
+                )
+                return f"{where}: {owed.format(seat=seat, n=self.owed)}"
             why = discard_refusal(self.hands[seat], action.cards, seat)
             return None if why is None else f"{where}: {why}"
         if self._phase == Phase.DECLARE:
             if verb == "pass":
                 return None
             if verb != "declare":
-                return f"{where}: declare or pass now (rules 8)"
+                return f"{where}: {_('declare or pass now (rules 8)')}"
             k = len(self._listed or [])
             high = [n for n in action.numbers if n > k]
             if not action.numbers or high:
-                return f"{where}: the combinations are numbered 1..{k}, not {high[0]} (rules 8)"
+                said = _("the combinations are numbered 1..{count}, not {number} (rules 8)")
+                return f"{where}: {said.format(count=k, number=high[0])}"
             return None
         if verb != "play" or len(action.cards) != 1:
-            return f"{where}: play a card now (rules 9.3)"
+            return f"{where}: {_('play a card now (rules 9.3)')}"
         card = action.cards[0]
         hand = self.hands[seat]
         if card not in hand:
-            return f"{where}: {card} is not in seat {seat}'s hand (rules 9.3)"
+            said = _("{card} is not in seat {seat}'s hand (rules 9.3)")
+            return f"{where}: {said.format(card=card, seat=seat)}"
         if card in self.legal_cards():
             return None
         return f"{where}: {play_refusal(hand, self.trick, self.suits_led, card)}"
@@ -489,14 +508,16 @@ class MinchiateState(GameState[Action, MinchiateView]):
         rest = [w.lower() for w in words[1:]]
         seat = self.to_act
         if verb in VERBS and seat is None:
-            raise IllegalActionError(f"{text.strip()!r}: the deal is over", phase=self.phase)
+            raise IllegalActionError(
+                _("{text}: the deal is over").format(text=repr(text.strip())), phase=self.phase
+            )
         if verb == "discard" and rest == ["auto"]:
             if self._phase != Phase.DISCARD or seat is None:
-                raise self._refused("there is nothing to discard (rules 7.1)")
+                raise self._refused(_("there is nothing to discard (rules 7.1)"))
             return Action("discard", tuple(auto_discards(self.hands[seat])))
         if verb == "declare" and rest == ["all"]:
             if self._phase != Phase.DECLARE:
-                raise self._refused("it is not time to declare (rules 8)")
+                raise self._refused(_("it is not time to declare (rules 8)"))
             return Action("declare", numbers=tuple(range(1, len(self._listed or []) + 1)))
         if verb == "play" and not rest:
             cards = self.legal_cards()
@@ -587,13 +608,15 @@ class MinchiateState(GameState[Action, MinchiateView]):
         log(Result((r0, r1)))
         winner = result.winner
         if winner is None:
-            summary = f"A tie: {plural(r0, 'resto', 'resti')} each."
+            summary = ngettext("A tie: {n} resto each.", "A tie: {n} resti each.", r0).format(n=r0)
         else:
-            seats = "seats 0 and 2" if winner == 0 else "seats 1 and 3"
+            first, second = (0, 2) if winner == 0 else (1, 3)
             won = result.resti[winner]
-            summary = (
-                f"Team {winner} ({seats}) wins, {plural(won, 'resto', 'resti')} to {r0 + r1 - won}."
-            )
+            summary = ngettext(
+                "Team {team} (seats {first} and {second}) wins, {n} resto to {other}.",
+                "Team {team} (seats {first} and {second}) wins, {n} resti to {other}.",
+                won,
+            ).format(team=winner, first=first, second=second, n=won, other=r0 + r1 - won)
         self.outcome = Outcome(
             "win" if winner is not None else "tie",
             winner,
@@ -792,7 +815,7 @@ def deal_hidden(
     is always returned (with the true cards a consistent deal exists, so that last resort
     only follows from an unlucky run of dead ends).
     """
-    for _ in range(tries):
+    for _try in range(tries):
         dealt = _deal_once(pool, dead_count, hands, shown, rng)
         if dealt is not None:
             return dealt
@@ -850,11 +873,24 @@ def discard_refusal(
     7.3) those, or extras of the lowest values, never T29.
     """
     k = len(hand) - HAND_SIZE
-    who = f"seat {seat}" if seat is not None else "this player"
     if k <= 0:
-        return f"{who} has nothing to discard (rules 7.1)"
+        if seat is None:
+            return _("this player has nothing to discard (rules 7.1)")
+        return _("seat {seat} has nothing to discard (rules 7.1)").format(seat=seat)
     if not chosen or len(chosen) > k:
-        return f"{who} owes {k} discard{'s' if k > 1 else ''}, not {len(chosen)} (rules 7.2)"
+        if seat is None:
+            said = ngettext(
+                "this player owes {n} discard, not {given} (rules 7.2)",
+                "this player owes {n} discards, not {given} (rules 7.2)",
+                k,
+            )
+        else:
+            said = ngettext(
+                "seat {seat} owes {n} discard, not {given} (rules 7.2)",
+                "seat {seat} owes {n} discards, not {given} (rules 7.2)",
+                k,
+            )
+        return said.format(seat=seat, n=k, given=len(chosen))
     if len(chosen) == k:
         try:
             check_discards(hand, chosen, seat)
@@ -863,18 +899,17 @@ def discard_refusal(
         return None
     missing = [c for c in chosen if c not in hand]
     if missing:
-        return f"{cards_str(missing)} not in the hand of {who} (7.2)"
+        return not_in_hand(missing, seat)
     free = [c for c in hand if discardable(c)]
     if len(free) >= k:
         bad = [c for c in chosen if not discardable(c)]
         if bad:
-            return (
-                f"{cards_str(bad)} may not be discarded: only zero-point cards other than T29 "
-                "(rules 7.2)"
-            )
+            return _(
+                "{cards} may not be discarded: only zero-point cards other than T29 (rules 7.2)"
+            ).format(cards=cards_str(bad))
         return None
     if T29 in chosen:
-        return "T29 is never discarded (rules 7.3)"
+        return _("T29 is never discarded (rules 7.3)")
     need = k - len(free)
     values = sorted(c.points for c in hand if not discardable(c) and c != T29)[:need]
     boundary = values[-1]
@@ -882,10 +917,10 @@ def discard_refusal(
     extras = [c for c in chosen if not discardable(c)]
     high = [c for c in extras if c.points > boundary]
     if high or sum(1 for c in extras if c.points == boundary) > slots:
-        return (
-            f"the extra discards must be the lowest-valued cards (values {values}), not "
-            f"{cards_str(extras)} (rules 7.3)"
-        )
+        return _(
+            "the extra discards must be the lowest-valued cards (values {values}), not "
+            "{cards} (rules 7.3)"
+        ).format(values=values, cards=cards_str(extras))
     return None
 
 
@@ -898,18 +933,34 @@ def play_refusal(
     suit = suit_to_follow(trick)
     assert suit is not None, "leading, any card is legal"
     name = suit_name(suit)
-    matto = " or the Matto" if any(c.is_matto for c in cards) else ""
+    matto = any(c.is_matto for c in cards)
     if suit == TRUMP_SUIT:
-        return f"trumps are to follow: play a trump{matto} (rules 9.3.2), not {card}"
+        if matto:
+            said = _("trumps are to follow: play a trump or the Matto (rules 9.3.2), not {card}")
+        else:
+            said = _("trumps are to follow: play a trump (rules 9.3.2), not {card}")
+        return said.format(card=card)
     king = suit_card("K", suit)
     if king in cards and suit not in suits_led and any(c.is_trump for c in trick):
-        return (
-            f"the King obligation: this is the first {name} trick and it has been trumped, so "
-            f"{king} must be played, not even the Matto (rules 9.3.3.1)"
-        )
+        return _(
+            "the King obligation: this is the first {suit} trick and it has been trumped, so "
+            "{king} must be played, not even the Matto (rules 9.3.3.1)"
+        ).format(suit=name, king=king)
     if any(c.suit == suit for c in cards):
-        return f"{name} is to follow: play a card of {name}{matto} (rules 9.3.3.2), not {card}"
-    return f"no {name} in hand: a trump{matto} must be played (rules 9.3.3.3), not {card}"
+        if matto:
+            said = _(
+                "{suit} is to follow: play a card of {suit} or the Matto (rules 9.3.3.2), not "
+                "{card}"
+            )
+        else:
+            said = _("{suit} is to follow: play a card of {suit} (rules 9.3.3.2), not {card}")
+    elif matto:
+        said = _(
+            "no {suit} in hand: a trump or the Matto must be played (rules 9.3.3.3), not {card}"
+        )
+    else:
+        said = _("no {suit} in hand: a trump must be played (rules 9.3.3.3), not {card}")
+    return said.format(suit=name, card=card)
 
 
 def new_state(

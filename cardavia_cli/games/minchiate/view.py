@@ -10,6 +10,7 @@ choices, the score and the result with its breakdown (10.5).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -18,18 +19,25 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.seats import next_seat, partner, team, turn_order_from
 from cardavia_cli.engine.words import (
     capital,
-    plural,
+    number_word,
     seat_label,
     seat_short,
-    spelled,
-    team_name,
     team_word,
-    verb_for,
 )
-from cardavia_cli.games.minchiate.cards import SUIT_NAMES, SUITS, TRUMP_SUIT, Card, parse_card
+from cardavia_cli.games.minchiate.cards import (
+    NUM_TRUMPS,
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    TRUMP_SUIT,
+    Card,
+    parse_card,
+)
 from cardavia_cli.games.minchiate.combos import Combination
 from cardavia_cli.games.minchiate.deal import auto_discards
 from cardavia_cli.games.minchiate.rules import MinchiateView, Phase
@@ -45,18 +53,92 @@ SUIT_STYLES = {"C": "red", "D": "yellow", "S": "bold", "B": "green", TRUMP_SUIT:
 MATTO_STYLE = "bold cyan"
 #: Rows of a hand: the Matto, the trumps, then the suits (the canonical order, 3.3).
 HAND_ROWS: tuple[tuple[str | None, str], ...] = (
-    (None, "Matto"),
-    (TRUMP_SUIT, "Trumps"),
+    (None, N_("Matto")),
+    (TRUMP_SUIT, N_("Trumps")),
     *((s, n) for s, n in zip(SUITS, SUIT_NAMES, strict=True)),
 )
 DASH = Text("-", style="dim")
+#: The suits' names for the catalogs (cards.SUIT_NAMES, translated where shown).
+_SUIT_WORDS = (N_("Cups"), N_("Coins"), N_("Swords"), N_("Batons"))
+#: The names of the aces and the court cards (cards.RANK_NAMES; the number cards are figures).
+_RANK_WORDS = (N_("Ace"), N_("Fante"), N_("Cavallo"), N_("Regina"), N_("Re"))
+#: The combinations' kinds said in words (the special sets keep their numbers, 10.1).
+KIND_WORDS = {"sequence": N_("sequence"), "kings": N_("kings")}
+_FIELD = re.compile(r"\{(\w+)\}")
+_MARK = 0xE000  # private-use characters stand for the fields while the markup is read
+
+
+def fill(template: str, style: str = "", **fields: object) -> Text:
+    """A translated ``template`` as styled text: its rich markup read (``[dim]...[/dim]``) and
+    each ``{name}`` replaced by ``fields[name]``, a :class:`~rich.text.Text` keeping its own
+    styles (a card's colour) or any value as plain text; ``style`` is the line's style.
+
+    >>> fill("[bold]{who}[/bold] leads {card}.", who="You", card=Text("KC")).plain
+    'You leads KC.'
+    """
+    names: list[str] = []
+
+    def mark(match: re.Match[str]) -> str:
+        names.append(match.group(1))
+        return chr(_MARK + len(names) - 1)
+
+    read = Text.from_markup(_FIELD.sub(mark, template), emoji=False)
+    cuts = [i + d for i, ch in enumerate(read.plain) if ord(ch) >= _MARK for d in (0, 1)]
+    out = Text(style=style)
+    for piece in read.divide(cuts):
+        code = ord(piece.plain[0]) - _MARK if len(piece.plain) == 1 else -1
+        if not 0 <= code < len(names):
+            out.append_text(piece)
+            continue
+        value = fields[names[code]]
+        text = value.copy() if isinstance(value, Text) else Text(str(value))
+        for span in piece.spans:
+            text.stylize_before(span.style)
+        out.append_text(text)
+    return out
+
+
+def mine_or(seat: int, viewer: int, mine: str, theirs: str) -> str:
+    """``mine`` (a sentence about the viewer: ``you robbed ...``) when ``seat`` is the viewer,
+    else ``theirs`` (``{seat} robbed ...``): two whole messages, since the verb agrees with
+    its seat in most languages."""
+    return mine if seat == viewer else theirs
+
+
+def listing(items: Iterable[str | Text], sep: str = ",") -> Text:
+    """Items joined by the language's comma (``sep`` ``","``) or semicolon (``";"``)."""
+    # TRANSLATORS: the separator of the items of a list (a comma and a space)
+    comma = pgettext("minchiate list", ", ")
+    # TRANSLATORS: the separator of the groups of a list (a semicolon and a space)
+    semicolon = pgettext("minchiate list", "; ")
+    parts = [item if isinstance(item, Text) else Text(item) for item in items]
+    return Text(comma if sep == "," else semicolon).join(parts)
 
 
 def suit_word(suit: str | None) -> str:
     """``"Cups"`` ... ``"Batons"``, ``"trumps"`` for ``"T"``, ``"any card"`` for ``None``."""
     if suit is None:
-        return "any card"
-    return "trumps" if suit == TRUMP_SUIT else SUIT_NAMES[SUITS.index(suit)]
+        return _("any card")
+    return _("trumps") if suit == TRUMP_SUIT else _(SUIT_NAMES[SUITS.index(suit)])
+
+
+def card_name(card: Card) -> str:
+    """A readable name: ``"the Matto"``, ``"trump 29"``, ``"Re of Swords"``
+    (:attr:`.cards.Card.name`, translated)."""
+    if card.is_matto:
+        return _("the Matto")
+    if card.is_trump:
+        return _("trump {number}").format(number=card.index)
+    rank = (card.index - NUM_TRUMPS - 1) % len(RANKS)
+    suit = (card.index - NUM_TRUMPS - 1) // len(RANKS)
+    word = RANK_NAMES[rank]
+    rank_word = word if word.isdigit() else _(word)
+    return _("{rank} of {suit}").format(rank=rank_word, suit=_(SUIT_NAMES[suit]))
+
+
+def kind_word(kind: str) -> str:
+    """A combination's kind as said to a player: ``sequence``, ``kings``, ``1-40-M``."""
+    return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
 def card_style(card: Card) -> str:
@@ -88,10 +170,15 @@ def codes_text(codes: Iterable[object], points: bool = False) -> Text:
 
 def combination_text(combo: Combination) -> Text:
     """``sequence T30 T31 T32 T33 (20)``."""
-    out = Text(f"{combo.kind} ")
+    out = Text(f"{kind_word(combo.kind)} ")
     out.append_text(cards_text(combo.cards))
     out.append(f" ({combo.points})")
     return out
+
+
+def combination_words(combo: Combination) -> str:
+    """:func:`combination_text` as plain text."""
+    return combination_text(combo).plain
 
 
 # -- teams, as said to the person at ``viewer`` (seats and words: engine.words) -------------
@@ -103,12 +190,17 @@ def teams(viewer: int = 0) -> tuple[int, int]:
 def team_label(team_number: int, viewer: int = 0, short: bool = False) -> str:
     """``"your team (you and across)"`` or ``"their team (right and left)"``; ``short``:
     ``"us (you, across)"``, ``"them (right, left)"``."""
-    seats = [s for s in turn_order_from(viewer) if team(s) == team_number]
+    first, second = (
+        seat_short(s, viewer) for s in turn_order_from(viewer) if team(s) == team_number
+    )
+    mine = team_number == team(viewer)
     if short:
-        names = ", ".join(seat_short(s, viewer) for s in seats)
-        return f"{team_word(team_number, viewer)} ({names})"
-    names = " and ".join(seat_short(s, viewer) for s in seats)
-    return f"{team_name(team_number, viewer)} ({names})"
+        return (_("us ({first}, {second})") if mine else _("them ({first}, {second})")).format(
+            first=first, second=second
+        )
+    return (
+        _("your team ({first} and {second})") if mine else _("their team ({first} and {second})")
+    ).format(first=first, second=second)
 
 
 def diff_words(diff: int, viewer: int = 0) -> str:
@@ -116,16 +208,16 @@ def diff_words(diff: int, viewer: int = 0) -> str:
     same way for both sides: ``"7 for us"``, ``"12 for them"``, ``"0"``."""
     mine = diff if team(viewer) == 0 else -diff
     if mine > 0:
-        return f"{mine} for us"
+        return _("{n} for us").format(n=mine)
     if mine < 0:
-        return f"{-mine} for them"
+        return _("{n} for them").format(n=-mine)
     return "0"
 
 
 def resti_words(resti: Sequence[int], viewer: int = 0) -> str:
     """``"us 1, them 0"``: the resti of the viewer's team first."""
     mine, theirs = teams(viewer)
-    return f"us {resti[mine]}, them {resti[theirs]}"
+    return _("us {ours}, them {theirs}").format(ours=resti[mine], theirs=resti[theirs])
 
 
 # -- the hand ---------------------------------------------------------------------------------
@@ -133,7 +225,11 @@ def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
     """A hand by suit (rows Matto, Trumps, Cups, Coins, Swords, Batons; canonical order in a
     row, 3.3), the counting cards marked with their points, the points per row and in all."""
     total = sum(c.points for c in cards)
-    head = title or f"Your hand ({plural(len(cards), 'card')}, {total} card points)"
+    head = title or ngettext(
+        "Your hand ({n} card, {points} card points)",
+        "Your hand ({n} cards, {points} card points)",
+        len(cards),
+    ).format(n=len(cards), points=total)
     table = Table(
         title=head,
         title_justify="left",
@@ -151,9 +247,9 @@ def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
             continue  # the Matto's row only when it is held
         points = sum(c.points for c in row)
         table.add_row(
-            Text(name, style=SUIT_STYLES.get(suit or "", MATTO_STYLE)),
+            Text(_(name), style=SUIT_STYLES.get(suit or "", MATTO_STYLE)),
             cards_text(row, points=True) if row else DASH,
-            Text(f"{points} pts" if points else "", style="dim"),
+            Text(_("{points} pts").format(points=points) if points else "", style="dim"),
         )
     return table
 
@@ -163,37 +259,56 @@ def score_line(view: MinchiateView) -> Text:
     """Both teams' resti and running score (10.3): ``Resti: us 1, them 0   difference +7 for
     us   scored: us 85, them 18``."""
     me, them = teams(view.seat)
-    out = Text("Resti: ", style="bold")
-    out.append(resti_words(view.resti, view.seat))
-    out.append(f"   difference {diff_words(view.diff, view.seat)}")
-    out.append(f"   scored: us {view.scored[me]}, them {view.scored[them]}", style="dim")
+    out = fill(
+        _("Resti: {resti}   difference {diff}"),
+        "bold",
+        resti=resti_words(view.resti, view.seat),
+        diff=diff_words(view.diff, view.seat),
+    )
+    scored = _("scored: us {ours}, them {theirs}")
+    out.append("   " + scored.format(ours=view.scored[me], theirs=view.scored[them]), style="dim")
     return out
 
 
 def roles_line(view: MinchiateView) -> Text:
     """Dealer, cutter and first leader (rules 4)."""
-    out = Text("Dealer: ")
-    out.append(seat_label(view.dealer, view.seat), style="bold")
-    out.append("   cutter: ")
-    out.append(seat_label(view.cutter, view.seat))
-    out.append("   first leader: ")
-    out.append(seat_label(view.first_leader, view.seat))
-    return out
+    return fill(
+        _("Dealer: {dealer}   cutter: {cutter}   first leader: {leader}"),
+        dealer=Text(seat_label(view.dealer, view.seat), style="bold"),
+        cutter=seat_label(view.cutter, view.seat),
+        leader=seat_label(view.first_leader, view.seat),
+    )
 
 
 def seen_line(view: MinchiateView) -> Text:
     """The exposed card and the robbed cards (6.2, 6.4, 6.5): shown to all."""
-    out = Text("Exposed: ")
-    out.append_text(card_text(view.exposed, points=True))
-    for seat, robbed, where in (
-        (view.cutter, view.cutter_robbed, "at the cut"),
-        (view.dealer, view.dealer_robbed, "from the fola"),
+    me = view.seat
+    out = fill(_("Exposed: {card}"), card=card_text(view.exposed, points=True))
+    for seat, robbed, mine, theirs in (
+        (
+            view.cutter,
+            view.cutter_robbed,
+            _("you robbed at the cut: {cards}"),
+            _("{seat} robbed at the cut: {cards}"),
+        ),
+        (
+            view.dealer,
+            view.dealer_robbed,
+            _("you robbed from the fola: {cards}"),
+            _("{seat} robbed from the fola: {cards}"),
+        ),
     ):
+        said = mine_or(seat, me, mine, theirs)
         if robbed:
-            out.append(f"   {seat_short(seat, view.seat)} robbed {where}: ")
-            out.append_text(cards_text(robbed, points=True))
+            out.append("   ")
+            out.append_text(
+                fill(said, seat=seat_short(seat, me), cards=cards_text(robbed, points=True))
+            )
         elif seat == view.cutter:
-            out.append(f"   {seat_short(seat, view.seat)} robbed nothing at the cut")
+            nothing = mine_or(
+                seat, me, _("you robbed nothing at the cut"), _("{seat} robbed nothing at the cut")
+            )
+            out.append("   " + nothing.format(seat=seat_short(seat, me)))
     return out
 
 
@@ -215,41 +330,39 @@ def matto_line(view: MinchiateView) -> Text | None:
     owes = matto_owed(view)
     if owes is None or view.deal_result is not None:
         return None
-    other = team(next_seat(view.seat)) if owes == team(view.seat) else team(view.seat)
-    who, to = team_name(owes, view.seat), team_name(other, view.seat)
-    return Text(f"{capital(who)} owes {to} a card for the Matto at the end (rules 9.6).")
+    if owes == team(view.seat):
+        return Text(_("Your team owes their team a card for the Matto at the end (rules 9.6)."))
+    return Text(_("Their team owes your team a card for the Matto at the end (rules 9.6)."))
 
 
 def fola_line(view: MinchiateView) -> Text:
     """The fola: face down until the declarations are over, then shown (6.5, step 8)."""
-    out = Text("Fola: ")
     if view.fola is None:
-        out.append(f"{plural(view.fola_size, 'card')} face down", style="dim")
-    elif view.fola:
-        out.append_text(cards_text(view.fola))
-        out.append(" (dead cards)", style="dim")
-    else:
-        out.append("empty", style="dim")
-    return out
+        down = ngettext("{n} card face down", "{n} cards face down", view.fola_size)
+        return fill(_("Fola: [dim]{cards}[/dim]"), cards=down.format(n=view.fola_size))
+    if view.fola:
+        return fill(_("Fola: {cards}[dim] (dead cards)[/dim]"), cards=cards_text(view.fola))
+    return Text(_("Fola: ")).append(_("empty"), style="dim")
 
 
 def declarations_line(view: MinchiateView) -> Text | None:
     """The declarations made (8), in order; ``None`` before the first."""
     if not view.declarations:
         return None
-    out = Text("Declared: ")
-    for i, declaration in enumerate(view.declarations):
-        if i:
-            out.append("; ")
-        out.append(f"{seat_short(declaration.seat, view.seat)} ")
+    me = view.seat
+    said: list[Text] = []
+    for declaration in view.declarations:
+        who = seat_short(declaration.seat, me)
         if not declaration.combinations:
-            out.append("passed", style="dim")
+            passed = mine_or(
+                declaration.seat, me, _("you [dim]passed[/dim]"), _("{seat} [dim]passed[/dim]")
+            )
+            said.append(fill(passed, seat=who))
             continue
-        for j, combo in enumerate(declaration.combinations):
-            if j:
-                out.append(", ")
-            out.append_text(combination_text(combo))
-    return out
+        made = listing(combination_text(c) for c in declaration.combinations)
+        # TRANSLATORS: a seat and the combinations it declared: "right kings KC KD KS (15)"
+        said.append(fill(_("{seat} {combinations}"), seat=who, combinations=made))
+    return fill(_("Declared: {declarations}"), declarations=listing(said, ";"))
 
 
 def trick_line(view: MinchiateView) -> Text | None:
@@ -258,26 +371,38 @@ def trick_line(view: MinchiateView) -> Text | None:
     if view.phase != Phase.PLAY:
         return None
     number = len(view.tricks) + 1
-    out = Text(f"Trick {number} of 21", style="bold")
-    cards = [c for _, c in view.trick]
+    me = view.seat
+    cards = [c for _s, c in view.trick]
     if not cards:
         leader = view.leader
-        out.append(f": {seat_label(leader, view.seat)} {verb_for(leader, view.seat, 'lead')}.")
-        return out
+        leads = mine_or(
+            leader,
+            me,
+            _("Trick {number} of 21: you lead."),
+            _("Trick {number} of 21: {seat} leads."),
+        )
+        return Text(leads.format(number=number, seat=seat_label(leader, me)), style="bold")
     suit = suit_to_follow(cards)
-    out.append(f" ({suit_word(suit)} to follow)" if suit is not None else " (the Matto led)")
-    out.append(": ")
     winning = trick_winner(cards) if suit is not None else None
+    played: list[Text] = []
     for i, (seat, card) in enumerate(view.trick):
-        if i:
-            out.append(", ")
-        out.append(seat_short(seat, view.seat) + (" led " if i == 0 else " "))
-        out.append_text(card_text(card, points=True))
+        shown = Text().append_text(card_text(card, points=True))
         if i == winning:
-            out.append(" (winning)", style="bold")
+            shown.append(" " + _("(winning)"), style="bold")
+        if i == 0:
+            led = mine_or(seat, me, _("you led {card}"), _("{seat} led {card}"))
+            played.append(fill(led, seat=seat_short(seat, me), card=shown))
+        else:
+            played.append(Text(seat_short(seat, me) + " ").append_text(shown))
+    if suit is None:
+        head = _("Trick {number} of 21 (the Matto led): {cards}")
+    else:
+        head = _("Trick {number} of 21 ({suit} to follow): {cards}")
+    out = fill(head, "bold", number=number, suit=suit_word(suit), cards=listing(played))
     if view.to_act is not None:
         who = view.to_act
-        out.append(f"; {seat_short(who, view.seat)} to play.")
+        turn = mine_or(who, me, _("you to play."), _("{seat} to play."))
+        out.append(listing(["", turn.format(seat=seat_short(who, me))], ";").plain)
     return out
 
 
@@ -286,30 +411,30 @@ def seats_table(view: MinchiateView) -> Table:
     the seat to act marked ``>``."""
     table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
     table.add_column("", no_wrap=True)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("team", no_wrap=True)
-    table.add_column("role", no_wrap=True)
-    table.add_column("cards", justify="right", no_wrap=True)
-    table.add_column("discarded", justify="right", no_wrap=True)
+    table.add_column(pgettext("minchiate table", "seat"), no_wrap=True)
+    table.add_column(pgettext("minchiate table", "team"), no_wrap=True)
+    table.add_column(pgettext("minchiate table", "role"), no_wrap=True)
+    table.add_column(pgettext("minchiate table", "cards"), justify="right", no_wrap=True)
+    table.add_column(pgettext("minchiate table", "discarded"), justify="right", no_wrap=True)
     order = turn_order_from(view.seat)
     for seat in [*order[1:], order[0]]:
         roles = [
             name
             for name, who in (
-                ("dealer", view.dealer),
-                ("cutter", view.cutter),
-                ("first leader", view.first_leader),
+                (pgettext("minchiate role", "dealer"), view.dealer),
+                (pgettext("minchiate role", "cutter"), view.cutter),
+                (pgettext("minchiate role", "first leader"), view.first_leader),
             )
             if who == seat
         ]
         label = f"{seat} {seat_short(seat, view.seat)}"
         if seat == partner(view.seat):
-            label += " (partner)"
+            label += " " + pgettext("minchiate table", "(partner)")
         table.add_row(
             Text(">" if seat == view.to_act else "", style="bold"),
             Text(label, style="bold" if seat == view.seat else ""),
             team_word(team(seat), view.seat),
-            ", ".join(roles),
+            listing(roles).plain,
             str(view.hand_sizes[seat]),
             str(view.discard_counts[seat]) if view.discard_counts[seat] else "",
         )
@@ -330,10 +455,14 @@ def table_view(view: MinchiateView) -> RenderableType:
         for leader, cards in view.tricks:
             won[team(_winner_seat(leader, cards))] += 1
         piles = view.pile_sizes
+        ours, theirs = (ngettext("{n} card", "{n} cards", n).format(n=n) for n in piles)
+        if me == 1:
+            ours, theirs = theirs, ours
         parts.append(
             Text(
-                f"Tricks won: us {won[me]} ({plural(piles[me], 'card')}), "
-                f"them {won[them]} ({plural(piles[them], 'card')})"
+                _("Tricks won: us {ours} ({our_cards}), them {theirs} ({their_cards})").format(
+                    ours=won[me], our_cards=ours, theirs=won[them], their_cards=theirs
+                )
             )
         )
     owed = matto_line(view)
@@ -366,15 +495,17 @@ def play_reason(view: MinchiateView) -> str:
     suit = suit_to_follow(cards)
     legal = [a.cards[0] for a in view.legal]
     if not cards:
-        return "You lead: any card (rules 9.3.1)."
+        return _("You lead: any card (rules 9.3.1).")
     if suit is None:
-        return "Only the Matto is led: any card, and yours sets the suit (rules 9.2)."
+        return _("Only the Matto is led: any card, and yours sets the suit (rules 9.2).")
     name = suit_word(suit)
-    matto = " or the Matto" if any(c.is_matto for c in view.hand) else ""
+    matto = any(c.is_matto for c in view.hand)
     if suit == TRUMP_SUIT:
         if any(c.is_trump for c in view.hand):
-            return f"Trumps to follow: a trump{matto} (rules 9.3.2)."
-        return "Trumps to follow and you have none: any card (rules 9.3.2)."
+            if matto:
+                return _("Trumps to follow: a trump or the Matto (rules 9.3.2).")
+            return _("Trumps to follow: a trump (rules 9.3.2).")
+        return _("Trumps to follow and you have none: any card (rules 9.3.2).")
     if (
         len(legal) == 1
         and legal[0].is_king
@@ -382,15 +513,23 @@ def play_reason(view: MinchiateView) -> str:
         and any(c.is_trump for c in cards)
         and suit not in view.suits_led
     ):
-        return (
-            f"The King obligation: the first {name} trick has been trumped, so your "
-            f"{legal[0]} must be played, not even the Matto (rules 9.3.3.1)."
-        )
+        return _(
+            "The King obligation: the first {suit} trick has been trumped, so your "
+            "{card} must be played, not even the Matto (rules 9.3.3.1)."
+        ).format(suit=name, card=legal[0])
     if any(c.suit == suit for c in view.hand):
-        return f"{name} to follow: a card of {name}{matto} (rules 9.3.3.2)."
-    if any(c.is_trump for c in view.hand):
-        return f"No {name} in your hand: a trump{matto} (rules 9.3.3.3)."
-    return f"No {name} and no trump in your hand: any card (rules 9.3.3.4)."
+        if matto:
+            said = _("{suit} to follow: a card of {suit} or the Matto (rules 9.3.3.2).")
+        else:
+            said = _("{suit} to follow: a card of {suit} (rules 9.3.3.2).")
+    elif any(c.is_trump for c in view.hand):
+        if matto:
+            said = _("No {suit} in your hand: a trump or the Matto (rules 9.3.3.3).")
+        else:
+            said = _("No {suit} in your hand: a trump (rules 9.3.3.3).")
+    else:
+        said = _("No {suit} and no trump in your hand: any card (rules 9.3.3.4).")
+    return said.format(suit=name)
 
 
 def decision_view(view: MinchiateView, auto: Sequence[Card] | None = None) -> RenderableType:
@@ -399,17 +538,24 @@ def decision_view(view: MinchiateView, auto: Sequence[Card] | None = None) -> Re
     declare (8) or the cards to play (9.3)."""
     if view.phase == Phase.DISCARD:
         owed = view.owed_discards
-        head = Text(
-            f"You owe {spelled(owed, 'discard')} (rules 7.2: zero-point cards, never T29), by "
-            "name or number, at once or a few at a time; discard auto = discard "
+        owe = ngettext(
+            "You owe {n} discard (rules 7.2: zero-point cards, never T29), by name or number, "
+            "at once or a few at a time; discard auto = discard {cards} (the basic player's "
+            "choice).",
+            "You owe {n} discards (rules 7.2: zero-point cards, never T29), by name or number, "
+            "at once or a few at a time; discard auto = discard {cards} (the basic player's "
+            "choice).",
+            owed,
         )
-        head.append_text(cards_text(auto_discards(view.hand) if auto is None else auto))
-        head.append(" (the basic player's choice).")
+        chosen = cards_text(auto_discards(view.hand) if auto is None else auto)
+        head = fill(owe, n=number_word(owed), cards=chosen)
         return Group(head, numbered([card_text(a.cards[0]) for a in view.legal]))
     if view.phase == Phase.DECLARE:
         head = Text(
-            "Declare your combinations (rules 8): declare all, declare NUMBERS (a number alone "
-            "declares that one), or pass."
+            _(
+                "Declare your combinations (rules 8): declare all, declare NUMBERS (a number "
+                "alone declares that one), or pass."
+            )
         )
         grid = Table.grid(padding=(0, 2))
         grid.add_column(justify="right", style="bold")
@@ -417,12 +563,14 @@ def decision_view(view: MinchiateView, auto: Sequence[Card] | None = None) -> Re
         for i, combo in enumerate(view.listed, 1):
             grid.add_row(str(i), combination_text(combo))
         total = sum(c.points for c in view.listed)
-        return Group(head, grid, Text(f"declare all scores {total} now.", style="dim"))
+        scores = _("declare all scores {points} now.").format(points=total)
+        return Group(head, grid, Text(scores, style="dim"))
     if view.phase == Phase.PLAY and view.legal:
         head = Text(play_reason(view))
         cards = [a.cards[0] for a in view.legal]
         if len(cards) == 1:
-            head.append(f" Your only card: {cards[0]} (play, or 1).", style="bold")
+            only = _("Your only card: {card} (play, or 1).").format(card=cards[0])
+            head.append(" " + only, style="bold")
         return Group(head, numbered([card_text(c, points=True) for c in cards]))
     return Text("")
 
@@ -439,20 +587,25 @@ def score_view(view: MinchiateView) -> RenderableType:
     """The ``score`` command: both teams' resti, points scored in running events and the
     running difference (10.3), the tricks won; after the end, the result too."""
     me, them = teams(view.seat)
-    table = Table(box=None, padding=(0, 3, 0, 0), title="Score", title_justify="left")
+    table = Table(
+        box=None, padding=(0, 3, 0, 0), title=pgettext("minchiate", "Score"), title_justify="left"
+    )
     table.add_column("")
     # the teams' words head the columns (short enough for 40 columns); their seats follow
     table.add_column(team_word(me, view.seat), justify="right", no_wrap=True)
     table.add_column(team_word(them, view.seat), justify="right", no_wrap=True)
-    table.add_row("points scored so far", str(view.scored[me]), str(view.scored[them]))
-    table.add_row("resti so far", str(view.resti[me]), str(view.resti[them]))
-    table.add_row("cards taken", str(view.pile_sizes[me]), str(view.pile_sizes[them]))
+    table.add_row(_("points scored so far"), str(view.scored[me]), str(view.scored[them]))
+    table.add_row(_("resti so far"), str(view.resti[me]), str(view.resti[them]))
+    table.add_row(_("cards taken"), str(view.pile_sizes[me]), str(view.pile_sizes[them]))
     mine, theirs = (team_label(n, view.seat, short=True) for n in (me, them))
-    parts: list[RenderableType] = [table, Text(f"Teams: {mine}; {theirs}.", style="dim")]
+    teams_line = _("Teams: {ours}; {theirs}.").format(ours=mine, theirs=theirs)
+    parts: list[RenderableType] = [table, Text(teams_line, style="dim")]
     parts.append(
         Text(
-            f"Running difference {diff_words(view.diff, view.seat)}: each {RESTO} makes a resto "
-            "(rules 10.3); at the end it is added to the end count and rounded up (10.4)."
+            _(
+                "Running difference {diff}: each {points} makes a resto (rules 10.3); at the "
+                "end it is added to the end count and rounded up (10.4)."
+            ).format(diff=diff_words(view.diff, view.seat), points=RESTO)
         )
     )
     if view.outcome is not None:
@@ -467,11 +620,20 @@ def outcome_line(view: MinchiateView, outcome: Outcome) -> str:
     resti = outcome.data.get("resti", [0, 0])
     me, them = teams(view.seat)
     if outcome.winner is None:
-        return f"A tie: {plural(resti[0], 'resto', 'resti')} each."
+        return ngettext("A tie: {n} resto each.", "A tie: {n} resti each.", resti[0]).format(
+            n=resti[0]
+        )
     loser = them if outcome.winner == me else me
-    who = "your team" if outcome.winner == me else team_label(outcome.winner, view.seat)
-    won = plural(resti[outcome.winner], "resto", "resti")
-    return f"{capital(who)} wins, {won} to {resti[loser]}."
+    won = resti[outcome.winner]
+    if outcome.winner == me:
+        said = ngettext(
+            "Your team wins, {n} resto to {other}.", "Your team wins, {n} resti to {other}.", won
+        )
+        return said.format(n=won, other=resti[loser])
+    said = ngettext("{team} wins, {n} resto to {other}.", "{team} wins, {n} resti to {other}.", won)
+    return said.format(
+        team=capital(team_label(outcome.winner, view.seat)), n=won, other=resti[loser]
+    )
 
 
 def _parts_rows(
@@ -479,11 +641,11 @@ def _parts_rows(
 ) -> list[tuple[str, int, int]]:
     rows = []
     for name, attr in (
-        ("card points", "card_points"),
-        ("combinations", "combinations"),
-        ("count bonus (cards over 42)", "count_bonus"),
-        ("last trick", "last_trick"),
-        ("end count", "total"),
+        (_("card points"), "card_points"),
+        (_("combinations"), "combinations"),
+        (_("count bonus (cards over 42)"), "count_bonus"),
+        (_("last trick"), "last_trick"),
+        (_("end count"), "total"),
     ):
         rows.append((name, getattr(points[me], attr), getattr(points[them], attr)))
     return rows
@@ -498,30 +660,42 @@ def outcome_view(view: MinchiateView, outcome: Outcome) -> RenderableType:
     if result is None:
         return Group(Text(""), headline)
     me, them = teams(view.seat)
-    table = Table(box=None, padding=(0, 3, 0, 0), title="The end count", title_justify="left")
+    table = Table(box=None, padding=(0, 3, 0, 0), title=_("The end count"), title_justify="left")
     table.add_column("")
-    table.add_column("us", justify="right")
-    table.add_column("them", justify="right")
+    table.add_column(team_word(me, view.seat), justify="right")
+    table.add_column(team_word(them, view.seat), justify="right")
     for name, mine, theirs in _parts_rows(result.points, me, them):
         table.add_row(name, str(mine), str(theirs))
     running = result.running
     final = result.final_resti
     total = result.resti
-    table.add_row("resti during play", str(running.resti[me]), str(running.resti[them]))
-    table.add_row("resti of the end", str(final[me]), str(final[them]))
+    table.add_row(_("resti during play"), str(running.resti[me]), str(running.resti[them]))
+    table.add_row(_("resti of the end"), str(final[me]), str(final[them]))
     table.add_row(
-        Text("resti", style="bold"),
+        Text(pgettext("minchiate end count", "resti"), style="bold"),
         Text(str(total[me]), style="bold"),
         Text(str(total[them]), style="bold"),
     )
     d = running.diff
     e0, e1 = result.points[0].total, result.points[1].total
     end = Text(
-        f"End difference: {d} + {e0} - {e1} = {result.d_end} (team 0 minus team 1), "
-        f"{diff_words(result.d_end, view.seat)}: rounded up to whole resti of 60 (rules 10.4)."
+        _(
+            "End difference: {running} + {first} - {second} = {end} (team 0 minus team 1), "
+            "{diff}: rounded up to whole resti of 60 (rules 10.4)."
+        ).format(
+            running=d,
+            first=e0,
+            second=e1,
+            end=result.d_end,
+            diff=diff_words(result.d_end, view.seat),
+        )
     )
     net = total[me] - total[them]
-    side = "us" if net > 0 else "them"
-    net_words = f"{plural(abs(net), 'resto', 'resti')} for {side}" if net else "even"
-    net_line = Text(f"Net: {net_words}.", style="dim")
+    if net > 0:
+        said = ngettext("Net: {n} resto for us.", "Net: {n} resti for us.", net)
+    elif net < 0:
+        said = ngettext("Net: {n} resto for them.", "Net: {n} resti for them.", -net)
+    else:
+        said = _("Net: even.")
+    net_line = Text(said.format(n=abs(net)), style="dim")
     return Group(Text(""), headline, table, end, net_line)
