@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardError, DealFileError, IllegalActionError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.seats import NUM_SEATS, SEATS
 
 RANKS = "23456789TJQKA"
@@ -69,7 +70,9 @@ def parse_code(text: str) -> int:
         return _CARD_TEXT[text.strip().lower()]
     except KeyError:
         raise CardError(
-            f"unknown card {text!r} (write rank then suit, e.g. TH, 2S, 10D, or BJ, RJ)"
+            _("unknown card {text} (write rank then suit, e.g. TH, 2S, 10D, or BJ, RJ)").format(
+                text=repr(text)
+            )
         ) from None
 
 
@@ -87,7 +90,9 @@ def check_copies(codes: Iterable[int]) -> None:
     for c in codes:
         seen[c] += 1
         if seen[c] > COPIES:
-            raise CardError(f"{CODES[c]} appears more than twice (there are two packs)")
+            raise CardError(
+                _("{card} appears more than twice (there are two packs)").format(card=CODES[c])
+            )
 
 
 def code_str(code: int) -> str:
@@ -105,7 +110,9 @@ def parse_level(text: str) -> int:
     ``T`` (or ``10``), ``J``, ``Q``, ``K``, ``A``, any case. Raises :class:`CardError`."""
     key = text.strip().lower()
     if key not in _LEVEL_TEXT:
-        raise CardError(f"unknown level {text!r} (write 2..9, T, J, Q, K or A)")
+        raise CardError(
+            _("unknown level {text} (write 2..9, T, J, Q, K or A)").format(text=repr(text))
+        )
     return _LEVEL_TEXT[key]
 
 

@@ -37,6 +37,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
+from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.seats import next_seat, partner
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -72,6 +73,28 @@ TYPES: tuple[str, ...] = (
     "joker_bomb",
 )
 TYPE_ORDER: dict[str, int] = {t: i for i, t in enumerate(TYPES)}
+#: A play's ``TYPE KEY`` (8.3) in words, by type; ``{key}`` is the rank letter.
+TYPE_WORDS: dict[str, str] = {
+    "single": N_("single {key}"),
+    "pair": N_("pair {key}"),
+    "triple": N_("triple {key}"),
+    "full_house": N_("full_house {key}"),
+    "straight": N_("straight {key}"),
+    "tube": N_("tube {key}"),
+    "plate": N_("plate {key}"),
+    "bomb": N_("bomb {key}"),
+    "straight_flush": N_("straight_flush {key}"),
+    "joker_bomb": N_("joker_bomb"),
+}
+
+
+def combination_words(key: str) -> str:
+    """A play's ``TYPE KEY`` (8.3) in the language spoken: ``pair 9``, ``joker_bomb``."""
+    type_, _sep, rank = key.partition(" ")
+    words = TYPE_WORDS.get(type_)
+    return key if words is None else _(words).format(key=rank)
+
+
 #: Types whose rank is a natural value (6.1 "natural value"): the sequences.
 SEQUENCE_TYPES = frozenset({"straight", "tube", "plate", "straight_flush"})
 #: Fixed sizes (bombs have 4..10 cards).
@@ -249,21 +272,27 @@ def parse_key(text: str, level: int) -> tuple[str, int]:
     parts = text.split()
     if not parts or parts[0].lower() not in TYPE_ORDER:
         raise InvalidActionError(
-            f"not an interpretation: {text!r} (write TYPE KEY, TYPE one of {', '.join(TYPES)})"
+            _("not an interpretation: {text} (write TYPE KEY, TYPE one of {types})").format(
+                text=repr(text), types=", ".join(TYPES)
+            )
         )
     type_ = parts[0].lower()
     if type_ == "joker_bomb":
         if len(parts) != 1:
-            raise InvalidActionError(f"joker_bomb takes no key: {text!r}")
+            raise InvalidActionError(_("joker_bomb takes no key: {text}").format(text=repr(text)))
         return type_, JOKER_BOMB_RANK
     if len(parts) != 2 or parts[1].lower() not in _KEY_TEXT:
         raise InvalidActionError(
-            f"not an interpretation: {text!r} (the key is one rank: 2..9, T, J, Q, K, A, BJ, RJ)"
+            _(
+                "not an interpretation: {text} (the key is one rank: 2..9, T, J, Q, K, A, BJ, RJ)"
+            ).format(text=repr(text))
         )
     value = _KEY_TEXT[parts[1].lower()]
     if type_ in SEQUENCE_TYPES:
         if value > ACE:
-            raise InvalidActionError(f"jokers are never in sequences: {text!r}")
+            raise InvalidActionError(
+                _("jokers are never in sequences: {text}").format(text=repr(text))
+            )
         return type_, value
     return type_, LEVEL_VALUE if value == level else value
 

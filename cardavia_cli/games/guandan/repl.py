@@ -18,7 +18,9 @@ Once you are out, the deal plays on without prompts (8.5). Between deals the REP
 ``next`` (8.4; ``restart`` is the REPL's own).
 
 It works only on the human seat's :class:`~.rules.GuandanView` and the events that seat may
-see; it never prints.
+see; it never prints. Every word goes through the message catalogs (domain ``guandan``): one
+whole sentence per message, a sentence about the person and one about another seat being two
+messages; the typed words (verbs, card codes, ``as TYPE KEY``) stay as they are.
 """
 
 from __future__ import annotations
@@ -30,13 +32,19 @@ from rich.text import Text
 
 from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, ordinal, plural, team_name, verb_for
+from cardavia_cli.engine.words import capital, ordinal
 from cardavia_cli.games.guandan.ai import group_count, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
-from cardavia_cli.games.guandan.combos import TYPES, Interpretation, legal_plays
+from cardavia_cli.games.guandan.combos import (
+    TYPES,
+    Interpretation,
+    combination_words,
+    legal_plays,
+)
 from cardavia_cli.games.guandan.events import (
     Advance,
     Deal,
@@ -55,55 +63,65 @@ from cardavia_cli.games.guandan.events import (
 from cardavia_cli.games.guandan.hands import can_beat, counts_of
 from cardavia_cli.games.guandan.rules import Action, GuandanView, Phase
 from cardavia_cli.games.guandan.view import (
+    by_seat,
     cards_plain,
     cards_text,
     deal_result_line,
+    fill,
     hand_view,
     key_words,
     label,
     levels_words,
+    ours,
     outcome_view,
     places_words,
     reading_words,
     round_end_view,
     status_view,
-    subject,
     table_view,
-    team_own,
 )
 
 ACTIONS: tuple[Verb, ...] = (
     Verb(
         "play",
         "play CARDS [as TYPE KEY]",
-        "Play cards from your hand as one combination (rules 6.3, 8.2): to lead, any "
-        "combination; to follow, one that beats the table, the same type higher or a bomb "
-        "(6.5). Write a card twice to play both copies (play 9S 9S). A play with readings of "
-        "different types asks which one (8.3), or name it: play 2H 3S 4S 5S 6S as "
-        "straight_flush 7. Keys: the rank of a set, the top card of a sequence.",
-        "play a combination",
+        N_(
+            "Play cards from your hand as one combination (rules 6.3, 8.2): to lead, any "
+            "combination; to follow, one that beats the table, the same type higher or a bomb "
+            "(6.5). Write a card twice to play both copies (play 9S 9S). A play with readings "
+            "of different types asks which one (8.3), or name it: play 2H 3S 4S 5S 6S as "
+            "straight_flush 7. Keys: the rank of a set, the top card of a sequence."
+        ),
+        N_("play a combination"),
     ),
     Verb(
         "pass",
         "pass",
-        "Pass when following, even if you could beat the table (rules 8.2, 9.3); a leader "
-        "may not pass. With autopass on, a pass is made for you when nothing beats the table.",
-        "let the table stand",
+        N_(
+            "Pass when following, even if you could beat the table (rules 8.2, 9.3); a leader "
+            "may not pass. With autopass on, a pass is made for you when nothing beats the "
+            "table."
+        ),
+        N_("let the table stand"),
     ),
     Verb(
         "return",
         "return CARD",
-        "After receiving a tribute, give one card back to the payer (rules 7.5, 8.1): a "
-        "non-wild card of rank 2..T, else one of your lowest. A number returns that listed "
-        "card.",
-        "give a card back",
+        N_(
+            "After receiving a tribute, give one card back to the payer (rules 7.5, 8.1): a "
+            "non-wild card of rank 2..T, else one of your lowest. A number returns that listed "
+            "card."
+        ),
+        N_("give a card back"),
     ),
 )
 
 AUTOPASS = Switch(
     "autopass",
-    "Make your forced answers for you (rules 8.2): a pass when nothing in your hand beats the "
-    "table, said in one line; off, you type them.",
+    N_(
+        "Make your forced answers for you (rules 8.2): a pass when nothing in your hand beats "
+        "the table, said in one line; off, you type them."
+    ),
     True,
     True,
 )
@@ -147,30 +165,28 @@ class _Teller:
         """Event ``i``, ``None`` outside the log."""
         return self.events[i] if 0 <= i < len(self.events) else None
 
-    def _who(self, seat: int, verb: str) -> Text:
-        """``Seat 1 (right) plays``, in bold."""
-        line = Text(subject(seat, self.me), style="bold")
-        return line.append(f" {verb_for(seat, self.me, verb)}")
-
-    def _note(self, line: Text, i: int, note: str) -> Text:
-        """``line`` with ``note`` (dim) when event ``i`` is an answer given without asking."""
-        return line.append(f" ({note})", style="dim") if i in self.forced else line
+    def _bold(self, seat: int, mine: str, theirs: str, **fields: object) -> Text:
+        """:func:`.view.by_seat` of a line told in bold (a seat's move)."""
+        return by_seat(seat, self.me, mine, theirs, style="bold", **fields)
 
     def play_line(self, i: int, how: str) -> Text:
         """A play as it happened (:meth:`how`): ``Seat 1 (right) leads pair 9: 9S 9D.``,
         ``You beat it with pair T: TH TH.``, ``Seat 3 (left) bombs it with bomb 7 (4 cards):
-        ...``, with the seat going out after it."""
+        ...``, with the seat going out after it; your last card played for you is noted."""
         play = self.events[i]
         assert isinstance(play, Play)
-        line = self._who(play.seat, how)
-        if how != "lead":
-            line.append(" it with")
-        line.append(f" {key_words(play.key, len(play.cards))}: ")
-        line.append_text(cards_text(play.cards, self.level))
-        self._note(line, i, "your last card, played for you")
-        if isinstance(out := self._at(i + 1), Out):
-            line.append(f", and {verb_for(play.seat, self.me, 'go')} out {ordinal(out.place)}")
-        return line.append(".")
+        out = self._at(i + 1)
+        place = ordinal(out.place) if isinstance(out, Out) else None
+        noted = i in self.forced and place is not None
+        mine, theirs = _play_words(how, place is not None, noted)
+        return self._bold(
+            play.seat,
+            mine,
+            theirs,
+            combo=key_words(play.key, len(play.cards)),
+            cards=cards_text(play.cards, self.level),
+            place=place or "",
+        )
 
     def _passes(self, i: int) -> list[Text]:
         """The passes in a row from event ``i``, in the order they were made: the others'
@@ -182,7 +198,12 @@ class _Teller:
                 if seats:
                     lines.append(self._pass_line(seats))
                     seats = []
-                text = f"You pass: nothing in your hand beats {self.top or 'the table'} (autopass)."
+                if self.top:
+                    text = _("You pass: nothing in your hand beats {combo} (autopass).").format(
+                        combo=combination_words(self.top)
+                    )
+                else:
+                    text = _("You pass: nothing in your hand beats the table (autopass).")
                 lines.append(Text(text, style="dim"))
             else:
                 seats.append(event.seat)
@@ -193,10 +214,21 @@ class _Teller:
 
     def _pass_line(self, seats: Sequence[int]) -> Text:
         """``Seat 1 (right) passes.``, ``You and seat 1 (right) pass.``"""
+        if len(seats) == 1:
+            return by_seat(seats[0], self.me, _("You pass."), _("{Seat} passes."))
         names = [label(s, self.me) for s in seats]
-        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        word = verb_for(seats[0], self.me, "pass") if len(seats) == 1 else "pass"
-        return Text(f"{capital(who)} {word}.")
+        you = self.me in seats
+        if len(seats) == 2:
+            words = (
+                pgettext("you among them", "{A} and {b} pass.") if you else _("{A} and {b} pass.")
+            )
+            return fill(words, A=capital(names[0]), b=names[1])
+        words = (
+            pgettext("you among them", "{A}, {b} and {c} pass.")
+            if you
+            else _("{A}, {b} and {c} pass.")
+        )
+        return fill(words, A=capital(names[0]), b=names[1], c=names[2])
 
     def story(self, start: int) -> list[RenderableType]:
         """Lines for ``events[start:]`` (see :meth:`GuandanUI.narrate`). A lead is told with
@@ -217,9 +249,13 @@ class _Teller:
                     isinstance(self._at(i + 1), Play)
                     or (seat == self.me and isinstance(before, _DEAL_START))
                 ):
-                    lines.append(self._who(seat, "lead").append(" a new trick."))
+                    lines.append(
+                        self._bold(seat, _("You lead a new trick."), _("{Seat} leads a new trick."))
+                    )
                 case Deal(cards=cards):
-                    lines.append(Text(f"You are dealt {plural(len(cards), 'card')}."))
+                    n = len(cards)
+                    words = ngettext("You are dealt {n} card.", "You are dealt {n} cards.", n)
+                    lines.append(Text(words.format(n=n)))
                 case Start() | TributeCancelled() | Tribute() | Return():
                     lines.append(self.line(i))
         return lines
@@ -229,45 +265,111 @@ class _Teller:
         event, me, level = self.events[i], self.me, self.level
         match event:
             case Start(deal=deal, level=at, level_team=level_team):
-                text = f"Deal {deal}, played at level {level_str(at)}"
                 if level_team is None:
-                    return Text(
-                        f"{text} (a match's first deal: no declaring team, no tribute).",
-                        style="bold",
+                    words = _(
+                        "Deal {deal}, played at level {level} (a match's first deal: no "
+                        "declaring team, no tribute)."
                     )
-                return Text(f"{text}, {team_own(level_team, me)} level.", style="bold")
+                else:
+                    words = ours(
+                        level_team,
+                        me,
+                        _("Deal {deal}, played at level {level}, your level."),
+                        _("Deal {deal}, played at level {level}, their level."),
+                    )
+                return Text(words.format(deal=deal, level=level_str(at)), style="bold")
             case Deal(cards=cards):
                 ordered = sorted(cards, key=lambda c: (is_wild(c, level), c))
-                return Text("You are dealt: ").append_text(cards_text(ordered, level))
+                return fill(_("You are dealt: {cards}"), cards=cards_text(ordered, level))
             case TributeCancelled(payers=payers):
-                who = " and ".join(label(s, me) for s in payers)
-                hold = "hold" if len(payers) > 1 else verb_for(payers[0], me, "hold")
-                text = f"No tribute this deal: {who} {hold} both red jokers (rules 7.2)."
-                return Text(text, style="bold")
+                return Text(self._no_tribute(payers), style="bold")
             case Tribute(giver=giver, receiver=receiver, card=card):
-                line = self._who(giver, "pay").append(f" tribute to {label(receiver, me)}: ")
-                return line.append_text(cards_text((card,), level)).append(".")
+                if receiver == me:
+                    mine = theirs = _("{Seat} pays tribute to you: {card}.")
+                else:
+                    mine = _("You pay tribute to {receiver}: {card}.")
+                    theirs = _("{Seat} pays tribute to {receiver}: {card}.")
+                return self._bold(
+                    giver,
+                    mine,
+                    theirs,
+                    receiver=label(receiver, me),
+                    card=cards_text((card,), level),
+                )
             case Return(giver=giver, receiver=receiver, card=card):
-                line = self._who(giver, "return").append(" ")
-                line.append_text(cards_text((card,), level)).append(f" to {label(receiver, me)}")
-                return self._note(line, i, "the only card you could return").append(".")
+                if receiver == me:
+                    mine = theirs = _("{Seat} returns {card} to you.")
+                elif i in self.forced:
+                    mine = _(
+                        "You return {card} to {receiver}[dim] (the only card you could "
+                        "return)[/dim]."
+                    )
+                    theirs = _("{Seat} returns {card} to {receiver}.")
+                else:
+                    mine = _("You return {card} to {receiver}.")
+                    theirs = _("{Seat} returns {card} to {receiver}.")
+                return self._bold(
+                    giver,
+                    mine,
+                    theirs,
+                    receiver=label(receiver, me),
+                    card=cards_text((card,), level),
+                )
             case Lead(seat=seat):
-                return self._who(seat, "lead").append(".")
+                return self._bold(seat, _("You lead."), _("{Seat} leads."))
             case Play():
                 return self.play_line(i, "beat")
             case Pass(seat=seat):
-                return self._note(self._who(seat, "pass"), i, "autopass").append(".")
+                mine = _("You pass[dim] (autopass)[/dim].") if i in self.forced else _("You pass.")
+                return self._bold(seat, mine, _("{Seat} passes."))
             case Out(seat=seat, place=place):
-                return Text(f"{subject(seat, me)} {verb_for(seat, me, 'go')} out {ordinal(place)}.")
+                return by_seat(
+                    seat,
+                    me,
+                    _("You go out {place}."),
+                    _("{Seat} goes out {place}."),
+                    place=ordinal(place),
+                )
             case Places(places=places):
-                return Text(f"Deal {self.deal} is over: {places_words(places, me)}.")
+                return Text(
+                    _("Deal {deal} is over: {places}.").format(
+                        deal=self.deal, places=places_words(places, me)
+                    )
+                )
             case Advance(team=team_number, levels=n):
-                return Text(f"{capital(team_name(team_number, me))} goes up {plural(n, 'level')}.")
+                words = ours(
+                    team_number,
+                    me,
+                    ngettext("Your team goes up {n} level.", "Your team goes up {n} levels.", n),
+                    ngettext("Their team goes up {n} level.", "Their team goes up {n} levels.", n),
+                )
+                return Text(words.format(n=n))
             case Levels(levels=levels):
-                return Text(f"Levels: {levels_words(levels, me)}.")
+                return Text(_("Levels: {levels}.").format(levels=levels_words(levels, me)))
             case Match(team=team_number):
-                return Text(f"{capital(team_name(team_number, me))} wins the match.", style="bold")
+                words = ours(
+                    team_number, me, _("Your team wins the match."), _("Their team wins the match.")
+                )
+                return Text(words, style="bold")
         return Text(event.text)
+
+    def _no_tribute(self, payers: Sequence[int]) -> str:
+        """``No tribute this deal: seat 3 (left) holds both red jokers (rules 7.2).``"""
+        me = self.me
+        if len(payers) == 1:
+            if payers[0] == me:
+                return _("No tribute this deal: you hold both red jokers (rules 7.2).")
+            return _("No tribute this deal: {seat} holds both red jokers (rules 7.2).").format(
+                seat=label(payers[0], me)
+            )
+        if me in payers:
+            words = pgettext(
+                "you among them",
+                "No tribute this deal: {a} and {b} hold both red jokers (rules 7.2).",
+            )
+        else:
+            words = _("No tribute this deal: {a} and {b} hold both red jokers (rules 7.2).")
+        return words.format(a=label(payers[0], me), b=label(payers[1], me))
 
 
 class GuandanUI(GameUI[GuandanView, Action]):
@@ -277,11 +379,11 @@ class GuandanUI(GameUI[GuandanView, Action]):
     has_breaks = True
     has_ambiguous_plays = True
     settings = (AUTOPASS,)
-    table_help = (
+    table_help = N_(
         "Show the table: both levels and whose level the deal is played at, every seat's "
         "cards left and place, this deal's tribute, and the play on the table."
     )
-    hint_help = "Suggest a move (the basic computer player's choice for your seat) and say why."
+    hint_help = N_("Suggest a move (the basic computer player's choice for your seat) and say why.")
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: GuandanView, *, origin: str, seats: Sequence[str]) -> RenderableType:
@@ -290,23 +392,53 @@ class GuandanUI(GameUI[GuandanView, Action]):
         me = view.seat
         mate = partner(me)
         right, left = (s for s in range(4) if team(s) != team(me))
-        line = Text("Guandan", style="bold")
-        line.append(f", {origin}: you (seat {me}) and {label(mate, me)}, ")
-        line.append(f"{seats[mate]}, against {label(right, me)} and {label(left, me)}")
         if seats[right] == seats[left]:
-            line.append(f", {seats[right]}.")
+            words = _(
+                "Guandan, {origin}: you (seat {seat}) and {partner}, {partner_player}, against "
+                "{right} and {left}, {opponents}."
+            )
         else:
-            line.append(f", {seats[right]} and {seats[left]}.")
-        at = level_str(view.level)
-        levels = Text(f"Levels: {levels_words(view.levels, me)}. ")
-        if view.level_team is None:
-            levels.append(f"The first deal is played at {at}: ")
-        else:
-            levels.append(f"This deal is played at {at}, {team_own(view.level_team, me)} level: ")
-        levels.append(
-            f"the {at}s rank just below the jokers and {at}H is wild. First out wins the deal; "
-            "the match is won at level A."
+            words = _(
+                "Guandan, {origin}: you (seat {seat}) and {partner}, {partner_player}, against "
+                "{right} and {left}, {right_player} and {left_player}."
+            )
+        line = Text(
+            words.format(
+                origin=origin,
+                seat=me,
+                partner=label(mate, me),
+                partner_player=seats[mate],
+                right=label(right, me),
+                left=label(left, me),
+                opponents=seats[right],
+                right_player=seats[right],
+                left_player=seats[left],
+            ),
+            style="bold",
         )
+        if view.level_team is None:
+            words = _(
+                "Levels: {levels}. The first deal is played at {level}: the {level}s rank just "
+                "below the jokers and {level}H is wild. First out wins the deal; the match is "
+                "won at level A."
+            )
+        else:
+            words = ours(
+                view.level_team,
+                me,
+                _(
+                    "Levels: {levels}. This deal is played at {level}, your level: the {level}s "
+                    "rank just below the jokers and {level}H is wild. First out wins the deal; "
+                    "the match is won at level A."
+                ),
+                _(
+                    "Levels: {levels}. This deal is played at {level}, their level: the {level}s "
+                    "rank just below the jokers and {level}H is wild. First out wins the deal; "
+                    "the match is won at level A."
+                ),
+            )
+        at = level_str(view.level)
+        levels = Text(words.format(levels=levels_words(view.levels, me), level=at))
         return Group(line, levels)
 
     def status(self, view: GuandanView) -> RenderableType:
@@ -324,12 +456,13 @@ class GuandanUI(GameUI[GuandanView, Action]):
     def prompt(self, view: GuandanView) -> str:
         """The deal's level and the decision (5.1, 8): ``level 5: return > ``, ``level 5: lead
         > `` or ``level 5: beat pair 9 > ``."""
-        at = f"level {level_str(view.level)}"
+        at = level_str(view.level)
         if view.phase == Phase.RETURN:
-            return f"{at}: return > "
+            return _("level {level}: return > ").format(level=at)
         if view.table is None:
-            return f"{at}: lead > "
-        return f"{at}: beat {view.table.interpretation.key(view.level)} > "
+            return _("level {level}: lead > ").format(level=at)
+        combo = combination_words(view.table.interpretation.key(view.level))
+        return _("level {level}: beat {combo} > ").format(level=at, combo=combo)
 
     def outcome(self, view: GuandanView, outcome: Outcome) -> RenderableType:
         """The match won (section 10): the team, the last deal's places, the levels."""
@@ -371,7 +504,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
         if view.to_act != view.seat:
             return []
         if verb == "return" and view.phase == Phase.RETURN and not args:
-            return [Completion(CODES[c], "legal return card") for c in view.return_options]
+            return [Completion(CODES[c], _("legal return card")) for c in view.return_options]
         if verb != "play" or view.phase not in (Phase.LEAD, Phase.FOLLOW):
             return []
         low = [a.lower() for a in args]
@@ -385,7 +518,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
             after = args[at + 1 :]
             if not after:
                 types = [r.split()[0] for r in readings] or list(TYPES)
-                return [Completion(t, "type") for t in dict.fromkeys(types)]
+                return [Completion(t, _("type")) for t in dict.fromkeys(types)]
             if len(after) == 1:
                 fits = [r.split() for r in readings if r.split()[0] == after[0].lower()]
                 return [Completion(r[1], " ".join(r)) for r in fits if len(r) > 1]
@@ -398,9 +531,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         out: list[Completion] = []
         for c in dict.fromkeys(view.hand):
             if held[c] > typed[c]:
-                out.append(Completion(CODES[c], "wild" if is_wild(c, view.level) else ""))
+                out.append(Completion(CODES[c], _("wild") if is_wild(c, view.level) else ""))
         if args:
-            out.append(Completion("as", "name the reading: as TYPE KEY"))
+            out.append(Completion("as", _("name the reading: as TYPE KEY")))
         return out
 
     # -- hint ----------------------------------------------------------------------------------
@@ -414,10 +547,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
 
     def hint(self, view: GuandanView, suggestion: Action) -> RenderableType:
         """The suggested action (the ``basic`` player's) and why, in words."""
-        line = Text("Hint: ", style="bold")
-        line.append(self.describe(view, suggestion))
-        line.append(f". Why: {_why(view, suggestion)}")
-        return line
+        words = _("Hint: {action}. Why: {why}")
+        why = _why(view, suggestion)
+        return Text(words.format(action=self.describe(view, suggestion), why=why), style="bold")
 
     # -- narration -----------------------------------------------------------------------------
     def narrate(
@@ -456,6 +588,59 @@ class GuandanUI(GameUI[GuandanView, Action]):
         return lines
 
 
+def _play_words(how: str, out: bool, noted: bool) -> tuple[str, str]:
+    """The two sentences of a play (said to you, said of another seat): ``how`` it answers
+    the table (``lead``, ``beat``, ``bomb``), whether the seat goes out with it (``{place}``),
+    and whether it was your last card played for you (``noted``)."""
+    if how == "lead":
+        if noted:
+            return (
+                _(
+                    "You lead {combo}: {cards}[dim] (your last card, played for you)[/dim], and "
+                    "go out {place}."
+                ),
+                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+            )
+        if out:
+            return (
+                _("You lead {combo}: {cards}, and go out {place}."),
+                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+            )
+        return _("You lead {combo}: {cards}."), _("{Seat} leads {combo}: {cards}.")
+    if how == "bomb":
+        if noted:
+            return (
+                _(
+                    "You bomb it with {combo}: {cards}[dim] (your last card, played for "
+                    "you)[/dim], and go out {place}."
+                ),
+                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+            )
+        if out:
+            return (
+                _("You bomb it with {combo}: {cards}, and go out {place}."),
+                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+            )
+        return (
+            _("You bomb it with {combo}: {cards}."),
+            _("{Seat} bombs it with {combo}: {cards}."),
+        )
+    if noted:
+        return (
+            _(
+                "You beat it with {combo}: {cards}[dim] (your last card, played for you)[/dim], "
+                "and go out {place}."
+            ),
+            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+        )
+    if out:
+        return (
+            _("You beat it with {combo}: {cards}, and go out {place}."),
+            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+        )
+    return _("You beat it with {combo}: {cards}."), _("{Seat} beats it with {combo}: {cards}.")
+
+
 def _why(view: GuandanView, action: Action) -> str:
     """Why the ``basic`` player chooses ``action`` (see :mod:`.ai`), in words."""
     level = view.level
@@ -463,35 +648,48 @@ def _why(view: GuandanView, action: Action) -> str:
         rest = list(view.hand)
         rest.remove(action.cards[0])
         groups = group_count(rest, level)
-        return (
-            f"of the legal return cards (rules 7.5), it leaves your hand in the fewest "
-            f"combinations ({groups}), the lowest among equals."
-        )
+        return _(
+            "of the legal return cards (rules 7.5), it leaves your hand in the fewest "
+            "combinations ({n}), the lowest among equals."
+        ).format(n=groups)
     mate = partner(view.seat)
     if action.verb == "pass":
         assert view.table is not None
         if team(view.table.seat) == team(view.seat):
-            return "your partner's play stands: let it win the trick."
+            return _("your partner's play stands: let it win the trick.")
         if not can_beat(counts_of(view.hand), level, view.table.interpretation):
-            return "nothing in your hand beats the table."
-        return _kept(view) + " while no opponent is close to going out."
+            return _("nothing in your hand beats the table.")
+        return _("{reasons} while no opponent is close to going out.").format(reasons=_kept(view))
     if len(action.cards) == len(view.hand):
-        return "it is your whole hand: you go out."
+        return _("it is your whole hand: you go out.")
     reading = action.reading(level)
     groups = len(split_hand(view.hand, level))
     if view.table is None:
-        if view.hand_sizes[mate] in (1, 2) and reading is not None and reading.size <= 2:
-            return (
-                f"your partner holds {plural(view.hand_sizes[mate], 'card')}: a low "
-                f"{reading.type} may let them go out."
-            )
-        return (
-            f"your hand splits into {groups} combinations; lead the weakest and keep the "
-            "strong ones and the bombs for later."
-        )
+        n = view.hand_sizes[mate]
+        if n in (1, 2) and reading is not None and reading.size <= 2:
+            if reading.type == "pair":
+                words = ngettext(
+                    "your partner holds {n} card: a low pair may let them go out.",
+                    "your partner holds {n} cards: a low pair may let them go out.",
+                    n,
+                )
+            else:
+                words = ngettext(
+                    "your partner holds {n} card: a low single may let them go out.",
+                    "your partner holds {n} cards: a low single may let them go out.",
+                    n,
+                )
+            return words.format(n=n)
+        return ngettext(
+            "your hand splits into {n} combinations; lead the weakest and keep the strong ones "
+            "and the bombs for later.",
+            "your hand splits into {n} combinations; lead the weakest and keep the strong ones "
+            "and the bombs for later.",
+            groups,
+        ).format(n=groups)
     if reading is not None and reading.tier:
-        return "a bomb: an opponent is close to going out, or it leaves you almost out."
-    return "the cheapest combination of your hand that beats the table."
+        return _("a bomb: an opponent is close to going out, or it leaves you almost out.")
+    return _("the cheapest combination of your hand that beats the table.")
 
 
 def _kept(view: GuandanView) -> str:
@@ -512,22 +710,35 @@ def _kept(view: GuandanView) -> str:
 
         cards, reading = min(plain, key=cost)
         after = cost((cards, reading))[0]
-        what = f"{reading_words(reading, level)} ({cards_plain(cards)})"
+        what = _("{combo} ({cards})").format(
+            combo=reading_words(reading, level), cards=cards_plain(cards)
+        )
         if after > base:
             parts.append(
-                f"beating it with {what} would break your hand into {after} combinations "
-                f"instead of {base}"
+                _(
+                    "beating it with {what} would break your hand into {after} combinations "
+                    "instead of {base}"
+                ).format(what=what, after=after, base=base)
             )
         else:
-            parts.append(f"beating it with {what} would spend a strong combination")
+            parts.append(
+                _("beating it with {what} would spend a strong combination").format(what=what)
+            )
     if bombs:
         cards, reading = min(bombs, key=lambda b: (b[1].tier, b[1].rank))
-        word = "bomb" if reading.type == "bomb" else reading.type.replace("_", " ")
         if reading.type == "joker_bomb":
-            word = "joker bomb"
-        spend = f"spend your {word} {cards_plain(cards)}"
-        parts.append(f"beating it {'with a bomb ' if plain else ''}would {spend}")
-    return "; ".join(parts)
+            word = _("joker bomb")
+        elif reading.type == "straight_flush":
+            word = _("straight flush")
+        else:
+            word = _("bomb")
+        if plain:
+            words = _("beating it with a bomb would spend your {bomb} {cards}")
+        else:
+            words = _("beating it would spend your {bomb} {cards}")
+        parts.append(words.format(bomb=word, cards=cards_plain(cards)))
+    # TRANSLATORS: between two reasons of a hint ("beating it ... instead of 5; beating ...").
+    return pgettext("reasons", "; ").join(parts)
 
 
 def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int]:

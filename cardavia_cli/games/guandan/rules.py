@@ -34,6 +34,7 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import GameState, Outcome
+from cardavia_cli.engine.i18n import _, ngettext
 from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -56,6 +57,7 @@ from cardavia_cli.games.guandan.combos import (
     Interpretation,
     Transfer,
     classify,
+    combination_words,
     legal_plays,
     outranks,
     parse_key,
@@ -138,15 +140,20 @@ class Action:
         a type name (8.3). Raises ``InvalidActionError`` for an unknown verb, card or key, a
         card written more than twice, or a wrong card count."""
         words = text.split()
-        usage = "type play CARDS [as TYPE KEY], pass or return CARD"
         if not words:
-            raise InvalidActionError(f"empty action: {usage}")
+            raise InvalidActionError(
+                _("empty action: type play CARDS [as TYPE KEY], pass or return CARD")
+            )
         verb = words[0].lower()
         if verb not in VERBS:
-            raise InvalidActionError(f"unknown action {words[0]!r}: {usage}")
+            raise InvalidActionError(
+                _(
+                    "unknown action {word}: type play CARDS [as TYPE KEY], pass or return CARD"
+                ).format(word=repr(words[0]))
+            )
         if verb == "pass":
             if len(words) > 1:
-                raise InvalidActionError("'pass' takes no cards")
+                raise InvalidActionError(_("'pass' takes no cards"))
             return cls("pass")
         key: str | None = None
         card_words = words[1:]
@@ -162,9 +169,9 @@ class Action:
         except CardError as exc:
             raise InvalidActionError(f"{text.strip()!r}: {exc}") from None
         if verb == "return" and len(codes) != 1:
-            raise InvalidActionError("return takes exactly one card, e.g. 'return 3S'")
+            raise InvalidActionError(_("return takes exactly one card, e.g. 'return 3S'"))
         if not codes:
-            raise InvalidActionError("play takes the cards played, e.g. 'play 9S 9D'")
+            raise InvalidActionError(_("play takes the cards played, e.g. 'play 9S 9D'"))
         return cls(verb, tuple(sorted(codes)), key)
 
     def __str__(self) -> str:
@@ -449,7 +456,11 @@ class GuandanState(GameState[Action, GuandanView]):
         action = Action.parse(text)
         seat = self.to_act
         if seat is None:
-            raise IllegalActionError(f"{text.strip()!r}: nobody is to act ({self.position()})")
+            raise IllegalActionError(
+                _("{text}: nobody is to act ({position})").format(
+                    text=repr(text.strip()), position=self.position()
+                )
+            )
         if action.verb != "play" or self._phase == Phase.RETURN:
             why = self._refusal(action)
             if why is not None:
@@ -468,9 +479,14 @@ class GuandanState(GameState[Action, GuandanView]):
             # 8.3: one candidate per type, its highest rank (the others are never better)
             highest = list({i.type: i for i in candidates}.values())
             cards = self._cards(action)
+            n = len(highest)
+            rule = ngettext(
+                "{cards} can be read {n} ways (rules 8.3); add 'as TYPE KEY'",
+                "{cards} can be read {n} ways (rules 8.3); add 'as TYPE KEY'",
+                n,
+            ).format(cards=cards, n=n)
             raise AmbiguousActionError(
-                f"{self.where()}: {cards} can be read {len(highest)} ways (rules 8.3); "
-                "add 'as TYPE KEY'",
+                f"{self.where()}: {rule}",
                 [f"play {cards} as {i.key(self.level)}" for i in highest],
             )
         else:
@@ -607,11 +623,10 @@ class GuandanState(GameState[Action, GuandanView]):
         for c in set(cards):
             k = cards.count(c)
             if hand[c] < k:
-                return (
-                    f"{CODES[c]}{' x2' if k > 1 else ''} is not in the hand (held {hand[c]}; "
-                    "rules 8.2: the cards must all be in your hand, a card listed twice held "
-                    "twice)"
-                )
+                return _(
+                    "{card} is not in the hand (held {n}; rules 8.2: the cards must all be in "
+                    "your hand, a card listed twice held twice)"
+                ).format(card=CODES[c] + (" x2" if k > 1 else ""), n=hand[c])
         return None
 
     def _play_readings(
@@ -625,7 +640,8 @@ class GuandanState(GameState[Action, GuandanView]):
             return why, [], []
         found = classify(action.cards, self.level)
         if not found:
-            return f"{self._cards(action)} is no combination (rules 6.3)", found, []
+            why = _("{cards} is no combination (rules 6.3)").format(cards=self._cards(action))
+            return why, found, []
         previous = self.table.interpretation if self.table is not None else None
         candidates = open_readings(found, previous)
         if not candidates:
@@ -635,10 +651,13 @@ class GuandanState(GameState[Action, GuandanView]):
     def _too_low(self, action: Action) -> str:
         assert self.table is not None
         top = self.table
-        return (
-            f"{self._cards(action)} does not beat seat {top.seat}'s "
-            f"{top.interpretation.key(self.level)} (rules 6.5: the same type and a higher rank, "
-            "or a bomb)"
+        return _(
+            "{cards} does not beat seat {seat}'s {combo} (rules 6.5: the same type and a higher "
+            "rank, or a bomb)"
+        ).format(
+            cards=self._cards(action),
+            seat=top.seat,
+            combo=combination_words(top.interpretation.key(self.level)),
         )
 
     def _refusal(self, action: Action) -> str | None:
@@ -651,20 +670,23 @@ class GuandanState(GameState[Action, GuandanView]):
             owed = self.owed[0]
             names = " ".join(CODES[c] for c in owed.options)
             if action.verb != "return":
-                return (
-                    f"{where}: return a card to seat {owed.to} first (rules 7.5, 8.1): "
-                    f"one of {names}"
-                )
+                rule = _(
+                    "return a card to seat {seat} first (rules 7.5, 8.1): one of {cards}"
+                ).format(seat=owed.to, cards=names)
+                return f"{where}: {rule}"
             if action.cards[0] not in owed.options or len(action.cards) != 1:
-                return (
-                    f"{where}: {self._cards(action)} is not a legal return card (rules 7.5: a "
-                    f"non-wild card of rank 2..T, else one of the lowest): one of {names}"
-                )
+                rule = _(
+                    "{card} is not a legal return card (rules 7.5: a non-wild card of rank "
+                    "2..T, else one of the lowest): one of {cards}"
+                ).format(card=self._cards(action), cards=names)
+                return f"{where}: {rule}"
             return None
         if action.verb == "return":
-            return f"{where}: no card is owed back now (rules 7.5)"
+            return f"{where}: " + _("no card is owed back now (rules 7.5)")
         if action.verb == "pass":
-            return f"{where}: a leader may not pass (rules 8.2)" if self.table is None else None
+            if self.table is None:
+                return f"{where}: " + _("a leader may not pass (rules 8.2)")
+            return None
         stash = self._stash
         if stash is not None and stash[0] == action:  # read already in this position
             why = self._missing(seat, action.cards)
@@ -674,17 +696,16 @@ class GuandanState(GameState[Action, GuandanView]):
             return f"{where}: {why}"
         if action.key is None:
             if len(found) > 1:
-                return (
-                    f"{where}: {self._cards(action)} has several readings: add 'as TYPE KEY' "
-                    "(rules 8.3)"
-                )
+                rule = _("{cards} has several readings: add 'as TYPE KEY' (rules 8.3)")
+                return f"{where}: " + rule.format(cards=self._cards(action))
             self._stash = (action, candidates[0])
             return None
         if len(found) == 1:
-            return (
-                f"{where}: {self._cards(action)} has one reading only; it takes no 'as' clause "
-                "in its canonical form (rules 8.3)"
+            rule = _(
+                "{cards} has one reading only; it takes no 'as' clause in its canonical form "
+                "(rules 8.3)"
             )
+            return f"{where}: " + rule.format(cards=self._cards(action))
         for i in candidates:
             if i.key(self.level) == action.key:
                 self._stash = (action, i)
@@ -693,10 +714,9 @@ class GuandanState(GameState[Action, GuandanView]):
 
     def _not_a_candidate(self, action: Action, candidates: Sequence[Interpretation]) -> str:
         names = ", ".join(i.key(self.level) for i in candidates)
-        return (
-            f"'as {action.key}' is not a candidate of {self._cards(action)} (rules 8.3; "
-            f"candidates: {names})"
-        )
+        return _(
+            "'as {key}' is not a candidate of {cards} (rules 8.3; candidates: {candidates})"
+        ).format(key=action.key, cards=self._cards(action), candidates=names)
 
     # -- the steps ---------------------------------------------------------------------------
     def _active(self) -> set[int]:

@@ -8,33 +8,38 @@ status stays readable at 80 columns and degrades to shorter lines at 40.
 Seats are named from the viewer: ``you``, ``seat 1 (right)``, ``seat 2 (partner)``, ``seat 3
 (left)`` (section 4: the partner sits across). Cards are written in the canonical notation
 of section 3; the wild hearts of the deal's level (6.2) carry a ``*``.
+
+Every word passes through the message catalogs (domain ``guandan``, :mod:`~.engine.i18n`):
+each line is one whole translated sentence, filled by :func:`fill` (cards keep their own
+colours); card codes, the rank letters of levels and keys, and the typed syntax
+(``play CARDS [as TYPE KEY]``) stay as they are in every language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import partial
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from cardavia_cli.engine.game import Outcome
+from cardavia_cli.engine.i18n import _, ngettext, pgettext
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.engine.words import (
+    capital,
     ordinal,
-    plural,
-    possessive,
     seat_label,
     seat_short,
     seat_subject,
-    team_name,
     team_word,
-    verb_for,
 )
 from cardavia_cli.games.guandan.cards import CODES, SUIT, VALUES, is_wild, level_str
-from cardavia_cli.games.guandan.combos import Interpretation
+from cardavia_cli.games.guandan.combos import Interpretation, combination_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
 
 #: The mark of a wild card (6.2) in a hand or a play.
@@ -46,6 +51,55 @@ WILD_MARK = "*"
 label = partial(seat_label, partners=True)
 subject = partial(seat_subject, partners=True)
 short = partial(seat_short, partners=True)
+
+#: The private-use characters :func:`fill` holds a styled field's place with.
+_SLOT = 0xE000
+
+
+def fill(template: str, *, style: str = "", **fields: object) -> Text:
+    """A translated ``template`` (rich markup allowed: ``[bold]{Seat}[/bold] passes.``) with
+    its ``{fields}`` filled: a :class:`~rich.text.Text` field (cards) keeps its own styles,
+    any other is plain text (never read as markup). ``style`` is the style of the whole line.
+
+    >>> fill("{Seat} plays {cards} [dim](x)[/dim].", Seat="Seat 1", cards=Text("9H", "red")).plain
+    'Seat 1 plays 9H (x).'
+    """
+    texts: dict[str, Text] = {}
+    plain: dict[str, str] = {}
+    for name, value in fields.items():
+        if isinstance(value, Text):
+            slot = chr(_SLOT + len(texts))
+            texts[slot] = value
+            plain[name] = slot
+        else:
+            plain[name] = escape(str(value))
+    line = Text.from_markup(template.format(**plain))
+    out = Text(style=style)
+    start = 0
+    for i, char in enumerate(line.plain):
+        if char in texts:
+            out.append_text(line[start:i])
+            out.append_text(texts[char])
+            start = i + 1
+    out.append_text(line[start:])
+    return out
+
+
+def by_seat(
+    seat: int, viewer: int, mine: str, theirs: str, *, style: str = "", **fields: object
+) -> Text:
+    """:func:`fill` of ``mine`` (said to the viewer: ``You pass.``) when ``seat`` is the
+    viewer, else of ``theirs`` (``{Seat} passes.``) with the seat's label as ``{seat}`` and
+    ``{Seat}``."""
+    name = label(seat, viewer)
+    text = mine if seat == viewer else theirs
+    return fill(text, style=style, seat=name, Seat=capital(name), **fields)
+
+
+def listing(items: Sequence[str]) -> str:
+    """Items of a list joined by the language's comma (places, cards left)."""
+    # TRANSLATORS: the separator between the items of a list ("1st you, 2nd seat 1 (right)").
+    return pgettext("list", ", ").join(items)
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -76,7 +130,12 @@ def cards_plain(codes: Iterable[int]) -> str:
 def key_words(key: str, size: int) -> str:
     """A play's ``TYPE KEY`` (8.3) and, for a bomb, its ``size`` in cards: ``pair 9``,
     ``joker_bomb``, ``bomb 7 (5 cards)`` (6.3)."""
-    return f"{key} ({size} cards)" if key.startswith("bomb ") else key
+    type_, _sep, rank = key.partition(" ")
+    if type_ == "bomb" and rank:
+        return ngettext("bomb {key} ({n} card)", "bomb {key} ({n} cards)", size).format(
+            key=rank, n=size
+        )
+    return combination_words(key)
 
 
 def reading_words(reading: Interpretation, level: int) -> str:
@@ -101,44 +160,62 @@ def hand_text(view: GuandanView) -> Text:
 
 def hand_view(view: GuandanView) -> RenderableType:
     """``Your hand (27 cards, level 5: weakest first, * wild):`` and the hand."""
-    wild = any(is_wild(c, view.level) for c in view.hand)
-    head = Text(f"Your hand ({plural(len(view.hand), 'card')}, weakest first at level ")
-    head.append(level_str(view.level))
-    head.append(f"; {WILD_MARK} = wild" if wild else "")
-    head.append("):")
     if not view.hand:
-        return Text("Your hand is empty: you are out.")
-    return Group(head, hand_text(view))
+        return Text(_("Your hand is empty: you are out."))
+    n = len(view.hand)
+    at = level_str(view.level)
+    if any(is_wild(c, view.level) for c in view.hand):
+        words = ngettext(
+            "Your hand ({n} card, weakest first at level {level}; {mark} = wild):",
+            "Your hand ({n} cards, weakest first at level {level}; {mark} = wild):",
+            n,
+        )
+    else:
+        words = ngettext(
+            "Your hand ({n} card, weakest first at level {level}):",
+            "Your hand ({n} cards, weakest first at level {level}):",
+            n,
+        )
+    return Group(Text(words.format(n=n, level=at, mark=WILD_MARK)), hand_text(view))
 
 
 # -- levels, places, the table --------------------------------------------------------------------
-def team_own(team_number: int, viewer: int = 0) -> str:
-    """``your`` for the viewer's team, ``their`` for the other (:func:`.words.team_name`)."""
-    return team_name(team_number, viewer).removesuffix(" team")
+def ours(team_number: int, viewer: int, mine: str, theirs: str) -> str:
+    """``mine`` (a sentence about the viewer's team) or ``theirs`` (the other team)."""
+    return mine if team_number == team(viewer) else theirs
 
 
 def levels_words(levels: Sequence[int], viewer: int = 0) -> str:
     """``us 2, them 5``: both teams' levels (natural values, team 0 first), the viewer's
     team first (section 10)."""
-    return (
-        f"us {level_str(levels[team(viewer)])}, them {level_str(levels[team(next_seat(viewer))])}"
+    return _("us {us}, them {them}").format(
+        us=level_str(levels[team(viewer)]), them=level_str(levels[team(next_seat(viewer))])
     )
 
 
 def levels_line(view: GuandanView) -> Text:
     """``Level 5, their level; levels: us 2, them 5.`` (5.1, 10)."""
-    line = Text(f"Level {level_str(view.level)}", style="bold")
     if view.level_team is None:
-        line.append(" (first deal of the match)")
+        words = _("Level {level} (first deal of the match); levels: {levels}.")
     else:
-        line.append(f", {team_own(view.level_team, view.seat)} level")
-    line.append(f"; levels: {levels_words(view.levels, view.seat)}.")
-    return line
+        words = ours(
+            view.level_team,
+            view.seat,
+            _("Level {level}, your level; levels: {levels}."),
+            _("Level {level}, their level; levels: {levels}."),
+        )
+    levels = levels_words(view.levels, view.seat)
+    return Text(words.format(level=level_str(view.level), levels=levels), style="bold")
 
 
 def places_words(places: Sequence[int], viewer: int = 0) -> str:
     """``1st seat 1 (right), 2nd you`` (section 1)."""
-    return ", ".join(f"{ordinal(i + 1)} {label(s, viewer)}" for i, s in enumerate(places))
+    return listing(
+        [
+            _("{place} {seat}").format(place=ordinal(i + 1), seat=label(s, viewer))
+            for i, s in enumerate(places)
+        ]
+    )
 
 
 def counts_line(view: GuandanView) -> Text:
@@ -148,10 +225,11 @@ def counts_line(view: GuandanView) -> Text:
     for s in SEATS:
         name = short(s, view.seat)
         if s in view.places:
-            parts.append(f"{name} out ({ordinal(view.places.index(s) + 1)})")
+            place = ordinal(view.places.index(s) + 1)
+            parts.append(_("{seat} out ({place})").format(seat=name, place=place))
         else:
-            parts.append(f"{name} {view.hand_sizes[s]}")
-    return Text("Cards left: " + ", ".join(parts) + ".")
+            parts.append(_("{seat} {n}").format(seat=name, n=view.hand_sizes[s]))
+    return Text(_("Cards left: {counts}.").format(counts=listing(parts)))
 
 
 def trick_line(view: GuandanView) -> Text:
@@ -159,46 +237,84 @@ def trick_line(view: GuandanView) -> Text:
     top = view.table
     if top is None:
         if view.phase in (Phase.LEAD, Phase.FOLLOW) and view.to_act is not None:
-            who = label(view.to_act, view.seat)
-            return Text(f"The table is empty: {who} {verb_for(view.to_act, view.seat, 'lead')}.")
-        return Text("The table is empty.")
-    line = Text("On the table: ")
-    line.append(f"{possessive(top.seat, view.seat, partners=True)} ")
-    line.append(reading_words(top.interpretation, view.level), style="bold")
-    line.append(": ")
-    line.append_text(cards_text(top.cards, view.level))
-    if view.passes:
-        line.append(f"; {plural(view.passes, 'pass', 'passes')} since")
-    line.append(".")
-    return line
+            return by_seat(
+                view.to_act,
+                view.seat,
+                _("The table is empty: you lead."),
+                _("The table is empty: {seat} leads."),
+            )
+        return Text(_("The table is empty."))
+    n = view.passes
+    if not n:
+        mine = _("On the table: your [bold]{combo}[/bold]: {cards}.")
+        theirs = _("On the table: {seat}'s [bold]{combo}[/bold]: {cards}.")
+    else:
+        mine = ngettext(
+            "On the table: your [bold]{combo}[/bold]: {cards}; {n} pass since.",
+            "On the table: your [bold]{combo}[/bold]: {cards}; {n} passes since.",
+            n,
+        )
+        theirs = ngettext(
+            "On the table: {seat}'s [bold]{combo}[/bold]: {cards}; {n} pass since.",
+            "On the table: {seat}'s [bold]{combo}[/bold]: {cards}; {n} passes since.",
+            n,
+        )
+    return by_seat(
+        top.seat,
+        view.seat,
+        mine,
+        theirs,
+        combo=reading_words(top.interpretation, view.level),
+        cards=cards_text(top.cards, view.level),
+        n=n,
+    )
 
 
 def tribute_lines(view: GuandanView) -> list[Text]:
     """This deal's tribute and returns (section 7: announced to all)."""
     lines: list[Text] = []
+    me = view.seat
     if view.tribute_cancelled:
-        lines.append(Text("Tribute cancelled this deal: the payers hold both red jokers (7.2)."))
+        lines.append(Text(_("Tribute cancelled this deal: the payers hold both red jokers (7.2).")))
     for t in view.tributes:
-        line = Text(f"Tribute: {label(t.giver, view.seat)} gave ")
-        line.append_text(card_text(t.card, view.level))
-        line.append(f" to {label(t.receiver, view.seat)}")
         back = [r for r in view.returns if r.giver == t.receiver and r.receiver == t.giver]
         if back:
-            line.append(", who returned ")
-            line.append_text(card_text(back[0].card, view.level))
-        line.append(".")
-        lines.append(line)
+            if t.giver == me:
+                words = _("Tribute: you gave {card} to {receiver}, who returned {back}.")
+            elif t.receiver == me:
+                words = _("Tribute: {giver} gave {card} to you, who returned {back}.")
+            else:
+                words = _("Tribute: {giver} gave {card} to {receiver}, who returned {back}.")
+        elif t.giver == me:
+            words = _("Tribute: you gave {card} to {receiver}.")
+        elif t.receiver == me:
+            words = _("Tribute: {giver} gave {card} to you.")
+        else:
+            words = _("Tribute: {giver} gave {card} to {receiver}.")
+        fields: dict[str, Any] = {
+            "card": card_text(t.card, view.level),
+            "giver": label(t.giver, me),
+            "receiver": label(t.receiver, me),
+        }
+        if back:
+            fields["back"] = card_text(back[0].card, view.level)
+        lines.append(fill(words, **_used(words, fields)))
     return lines
+
+
+def _used(template: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The ``fields`` that ``template`` names (a sentence said to the viewer names fewer)."""
+    return {k: v for k, v in fields.items() if "{" + k + "}" in template}
 
 
 def table_view(view: GuandanView) -> RenderableType:
     """The ``table`` command: both levels, every seat's cards left and place, this deal's
     tribute, and the trick on the table."""
     grid = Table(box=None, padding=(0, 2, 0, 0), show_header=True, header_style="bold")
-    grid.add_column("seat", no_wrap=True)
-    grid.add_column("team", no_wrap=True)
-    grid.add_column("cards", justify="right", no_wrap=True)
-    grid.add_column("place", no_wrap=True)
+    grid.add_column(pgettext("table heading", "seat"), no_wrap=True)
+    grid.add_column(pgettext("table heading", "team"), no_wrap=True)
+    grid.add_column(pgettext("table heading", "cards"), justify="right", no_wrap=True)
+    grid.add_column(pgettext("table heading", "place"), no_wrap=True)
     for s in SEATS:
         place = ordinal(view.places.index(s) + 1) if s in view.places else ""
         mark = " <" if view.to_act == s else ""
@@ -219,8 +335,14 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
         return []
     if view.phase == Phase.RETURN:
         owed = next((t for t in view.tributes if t.receiver == view.seat), None)
-        to = f" to {label(owed.giver, view.seat)}" if owed is not None else ""
-        line = Text(f"Return one card{to} (rules 7.5, 8.1): return CARD or its number.")
+        if owed is not None:
+            line = Text(
+                _("Return one card to {seat} (rules 7.5, 8.1): return CARD or its number.").format(
+                    seat=label(owed.giver, view.seat)
+                )
+            )
+        else:
+            line = Text(_("Return one card (rules 7.5, 8.1): return CARD or its number."))
         items: list[RenderableType] = []
         for i, c in enumerate(view.return_options, 1):
             cell = Text(f"{i}) ")
@@ -231,14 +353,18 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
     if view.table is None:
         return [
             Text(
-                "You lead: play CARDS [as TYPE KEY], any combination (rules 8.2); a leader "
-                "may not pass."
+                _(
+                    "You lead: play CARDS [as TYPE KEY], any combination (rules 8.2); a leader "
+                    "may not pass."
+                )
             )
         ]
     return [
         Text(
-            f"Beat {reading_words(view.table.interpretation, view.level)} with play CARDS "
-            "[as TYPE KEY] (the same type higher, or a bomb: rules 6.5), or pass."
+            _(
+                "Beat {combo} with play CARDS [as TYPE KEY] (the same type higher, or a bomb: "
+                "rules 6.5), or pass."
+            ).format(combo=reading_words(view.table.interpretation, view.level))
         )
     ]
 
@@ -248,7 +374,8 @@ def status_view(view: GuandanView) -> RenderableType:
     the choices."""
     parts: list[RenderableType] = [Text(""), levels_line(view), counts_line(view)]
     if view.places:
-        parts.append(Text(f"Places so far: {places_words(view.places, view.seat)}."))
+        places = places_words(view.places, view.seat)
+        parts.append(Text(_("Places so far: {places}.").format(places=places)))
     if view.phase == Phase.RETURN:
         parts.extend(tribute_lines(view))
     else:
@@ -265,13 +392,29 @@ def deal_result_line(view: GuandanView) -> str:
     2, them 5.`` (sections 9.6, 10)."""
     levels = levels_words(view.levels, view.seat)
     if len(view.places) < 4:
-        return f"Deal {view.deals_finished}: levels {levels}."
+        return _("Deal {deal}: levels {levels}.").format(deal=view.deals_finished, levels=levels)
     first = view.places[0]
     mate_place = view.places.index(partner(first)) + 1
     up = {2: 3, 3: 2, 4: 1}[mate_place]
-    return (
-        f"Deal {view.deals_finished}: {places_words(view.places, view.seat)}; "
-        f"{team_name(team(first), view.seat)} goes up {up}: levels {levels}."
+    words = ours(
+        team(first),
+        view.seat,
+        ngettext(
+            "Deal {deal}: {places}; your team goes up {n}: levels {levels}.",
+            "Deal {deal}: {places}; your team goes up {n}: levels {levels}.",
+            up,
+        ),
+        ngettext(
+            "Deal {deal}: {places}; their team goes up {n}: levels {levels}.",
+            "Deal {deal}: {places}; their team goes up {n}: levels {levels}.",
+            up,
+        ),
+    )
+    return words.format(
+        deal=view.deals_finished,
+        places=places_words(view.places, view.seat),
+        n=up,
+        levels=levels,
     )
 
 
@@ -284,19 +427,28 @@ def round_end_view(view: GuandanView) -> RenderableType:
         first = view.places[0]
         winner = team(first)
         nxt = level_str(view.levels[winner])
-        whose = team_own(winner, view.seat)
+        me = view.seat
         if partner(first) == view.places[1]:
-            payers = f"{label(view.places[2], view.seat)} and "
-            payers += f"{label(view.places[3], view.seat)} pay"
+            a, b = view.places[2], view.places[3]
+            if me in (a, b):
+                payment = pgettext("you among them", "{a} and {b} pay tribute first")
+            else:
+                payment = _("{a} and {b} pay tribute first")
+            payment = payment.format(a=label(a, me), b=label(b, me))
         else:
             loser = view.places[3]
-            payers = f"{label(loser, view.seat)} {verb_for(loser, view.seat, 'pay')}"
-        parts.append(
-            Text(
-                f"The next deal is played at {nxt}, {whose} level; {payers} tribute first "
-                "(rules 7.1)."
+            payment = (
+                _("you pay tribute first")
+                if loser == me
+                else _("{seat} pays tribute first").format(seat=label(loser, me))
             )
+        words = ours(
+            winner,
+            me,
+            _("The next deal is played at {level}, your level; {payment} (rules 7.1)."),
+            _("The next deal is played at {level}, their level; {payment} (rules 7.1)."),
         )
+        parts.append(Text(words.format(level=nxt, payment=payment)))
     return Group(*parts)
 
 
@@ -307,11 +459,26 @@ def outcome_view(view: GuandanView, outcome: Outcome) -> RenderableType:
     if winner is None:
         head = Text(outcome.summary, style="bold")
     else:
-        who = "Your team wins" if winner == team(view.seat) else "Their team wins"
-        deals = plural(view.deals_finished, "deal")
-        head = Text(f"{who} the match at level A after {deals}.", style="bold")
+        n = view.deals_finished
+        words = ours(
+            winner,
+            view.seat,
+            ngettext(
+                "Your team wins the match at level A after {n} deal.",
+                "Your team wins the match at level A after {n} deals.",
+                n,
+            ),
+            ngettext(
+                "Their team wins the match at level A after {n} deal.",
+                "Their team wins the match at level A after {n} deals.",
+                n,
+            ),
+        )
+        head = Text(words.format(n=n), style="bold")
     lines: list[RenderableType] = [Text(""), head]
     if len(view.places) == 4:
-        lines.append(Text(f"Last deal: {places_words(view.places, view.seat)}."))
-    lines.append(Text(f"Levels: {levels_words(view.levels, view.seat)}."))
+        places = places_words(view.places, view.seat)
+        lines.append(Text(_("Last deal: {places}.").format(places=places)))
+    levels = levels_words(view.levels, view.seat)
+    lines.append(Text(_("Levels: {levels}.").format(levels=levels)))
     return Group(*lines)
