@@ -19,6 +19,7 @@ from cardavia_cli.commands import minchiate as minchiate_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import saves as saves_cmd
 from cardavia_cli.commands import scores as scores_cmd
+from cardavia_cli.commands import settings as settings_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
 app = typer.Typer(
@@ -84,6 +85,7 @@ def root(
     from cardavia_cli.commands.common import apply_language
 
     apply_language(lang, lenient=ctx.invoked_subcommand == "settings")
+    settings_cmd.apply_display(lenient=ctx.invoked_subcommand == "settings")
     if ascii_only:
         import os
 
@@ -109,6 +111,7 @@ app.add_typer(saves_cmd.app, name="saves")
 app.add_typer(scores_cmd.app, name="scores")
 run_cmd.register(app)
 arena_cmd.register(app)
+settings_cmd.register(app)
 
 
 def _click_error(name: str) -> type[typer.BadParameter]:
