@@ -85,7 +85,7 @@ def root(
     from cardavia_cli.commands.common import apply_language
 
     apply_language(lang, lenient=ctx.invoked_subcommand == "settings")
-    settings_cmd.apply_display(lenient=ctx.invoked_subcommand == "settings")
+    settings_cmd.forget_display()
     if ascii_only:
         import os
 

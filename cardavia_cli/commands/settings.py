@@ -11,12 +11,13 @@
 An unknown key or value is one line and exit code 2. A bad settings file never locks the
 player out: ``cardavia``'s root passes it over for this command (``lenient``), the command
 says what is wrong with it in one line (exit code 2), a key ``--reset`` takes a bad key or
-value out of it, and ``--reset`` writes the defaults. The display settings of the file are put
-in force for every command by :func:`apply_display`.
+value out of it, and ``--reset`` writes the defaults. The display settings of the file are
+read afresh by each command (:func:`forget_display`).
 """
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -350,21 +351,11 @@ def settings(
         )
 
 
-def apply_display(*, lenient: bool = False) -> None:
-    """Put the display settings of the settings file in force
-    (:func:`cardavia_cli.engine.display.configure`): every console made afterwards has their
-    theme, every card their marks. A settings file that cannot be read gives the default
-    display; unless ``lenient`` (``cardavia settings``, which says what is wrong itself) a
-    warning line says so."""
-    from cardavia_cli.engine import display, preferences
-    from cardavia_cli.engine.errors import CardaviaError
-
-    try:
-        prefs = preferences.load()
-    except CardaviaError as exc:
-        if not lenient:
-            from cardavia_cli.commands.common import warn
-
-            warn(_("{problem}; the display settings are the defaults").format(problem=exc))
-        prefs = preferences.Preferences()
-    display.configure(display.Display.of(prefs))
+def forget_display() -> None:
+    """Have the display settings read afresh from the settings file when next needed
+    (:func:`cardavia_cli.engine.display.forget`), for a command run after another in the same
+    process (the tests run many). Imports nothing: when the module was never imported there
+    is nothing to forget, and a command that draws no card never reads the file."""
+    found = sys.modules.get("cardavia_cli.engine.display")
+    if found is not None:
+        found.forget()

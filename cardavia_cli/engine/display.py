@@ -1,17 +1,22 @@
 """The display settings in force: contrast, colour temperature and palette (the settings file,
 :mod:`.preferences`), and the marks of the colour-blind palette.
 
-The settings file is read once per command (``cardavia``'s root, :func:`configure`); the
-consoles build their rich theme from :func:`current` (``repl/theme.py``) and the games' views
-ask :func:`mark` for the symbol that shows a card's colour or suit besides its hue. With the
-standard palette a card shows no mark: the default look is the look of before. Nothing here
-prints, and nothing here knows a game: each game's view names its own marks.
+The settings file is read when the display is first needed (:func:`current`: the first
+console made, the first card drawn), so that a command that prints no card and no table
+(``check --json``) reads nothing; the consoles build their rich theme from it
+(``repl/theme.py``) and the games' views ask :func:`mark` for the symbol that shows a card's
+colour or suit besides its hue. With the standard palette a card shows no mark: the default
+look is the look of before. A settings file that cannot be read gives the default display
+(``cardavia settings`` says what is wrong with it). Nothing here prints, and nothing here
+knows a game: each game's view names its own marks.
 
 Grain, the third display setting of the site the games come from, has no meaning on a
 terminal: it is no setting.
 
->>> mark("◆", "*"), configure(Display(palette="colour-blind")), mark("◆", "*")
-('', None, '◆')
+>>> configure(Display()); mark("◆", "*")
+''
+>>> configure(Display(palette="colour-blind")); mark("◆", "*")
+'◆'
 >>> reset(); current() == Display()
 True
 """
@@ -57,12 +62,25 @@ class Display:
         return cls(prefs.contrast, prefs.temperature, prefs.palette)
 
 
-_current = Display()
+_current: Display | None = None
 
 
 def current() -> Display:
-    """The display settings in force (the defaults until :func:`configure`)."""
+    """The display settings in force: those of the settings file, read the first time they
+    are asked for (the defaults when it cannot be read), or those given to :func:`configure`."""
+    global _current
+    if _current is None:
+        _current = _from_settings()
     return _current
+
+
+def _from_settings() -> Display:
+    from cardavia_cli.engine.preferences import PreferencesError, load
+
+    try:
+        return Display.of(load())
+    except PreferencesError:
+        return Display()
 
 
 def configure(display: Display) -> None:
@@ -72,8 +90,15 @@ def configure(display: Display) -> None:
 
 
 def reset() -> None:
-    """Back to the default display settings."""
+    """Back to the default display settings (whatever the settings file says)."""
     configure(Display())
+
+
+def forget() -> None:
+    """Read the settings file again when the display is next needed (a new command in the
+    same process)."""
+    global _current
+    _current = None
 
 
 def ascii_marks() -> bool:
@@ -84,7 +109,7 @@ def ascii_marks() -> bool:
 def mark(symbol: str, ascii_symbol: str) -> str:
     """The mark a card shows after its code: ``symbol`` in the colour-blind palette
     (``ascii_symbol`` with ASCII output), nothing in the standard palette."""
-    if not _current.marked:
+    if not current().marked:
         return ""
     return ascii_symbol if ascii_marks() else symbol
 
@@ -96,6 +121,7 @@ __all__ = [
     "ascii_marks",
     "configure",
     "current",
+    "forget",
     "mark",
     "reset",
 ]
