@@ -19,6 +19,7 @@ from cardavia_cli.commands import minchiate as minchiate_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import saves as saves_cmd
 from cardavia_cli.commands import scores as scores_cmd
+from cardavia_cli.commands import settings as settings_cmd
 from cardavia_cli.commands import sisepai as sisepai_cmd
 
 app = typer.Typer(
@@ -89,6 +90,7 @@ def root(
         from cardavia_cli.engine import i18n
 
         i18n.set_language(i18n.SOURCE_LANGUAGE)
+    settings_cmd.forget_display()
     if ascii_only:
         import os
 
@@ -114,6 +116,7 @@ app.add_typer(saves_cmd.app, name="saves")
 app.add_typer(scores_cmd.app, name="scores")
 run_cmd.register(app)
 arena_cmd.register(app)
+settings_cmd.register(app)
 
 
 def _click_error(name: str) -> type[typer.BadParameter]:

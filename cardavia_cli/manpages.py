@@ -187,6 +187,11 @@ def _files() -> list[str]:
             "\\fBrun\\fR, with the deal file that replays it.",
         ),
         (f"{where}/{HISTORY}", "The REPL's command history, kept across sessions."),
+        (
+            f"{where}/settings.toml",
+            "Your settings (language, contrast, temperature, palette), as \\fBcardavia "
+            "settings\\fR shows and changes them; only those changed from their defaults.",
+        ),
     ]
     out = [".SH FILES"]
     for name, text in entries:

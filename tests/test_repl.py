@@ -785,14 +785,15 @@ def test_regression_completion_adds_a_space_and_describes_each_verb() -> None:
 
 def test_regression_colours_readable_on_light_terminals_and_labels_alike() -> None:
     from cardavia_cli.games.sisepai.view import card_style, hand_view, melds_table
+    from cardavia_cli.repl.theme import styles, theme
 
-    assert card_style(parse_card("wK")) == "bold"
-    assert card_style(parse_card("rK")) == "bold red" and card_style(parse_card("F"))
+    assert styles()[card_style(parse_card("wK"))] == "bold"
+    assert styles()[card_style(parse_card("rK"))] == "bold red" and card_style(parse_card("F"))
     hand = [parse_card(c) for c in COMPLETE20.split()]
     rendered = io.StringIO()
-    Console(file=rendered, width=100, force_terminal=True, color_system="standard").print(
-        hand_view(hand)
-    )
+    Console(
+        file=rendered, width=100, force_terminal=True, color_system="standard", theme=theme()
+    ).print(hand_view(hand))
     text = rendered.getvalue()
     assert "\x1b[37m" not in text and ";37m" not in text  # no ANSI white
     for label in ("red", "yellow", "green", "flowers"):

@@ -10,7 +10,14 @@ plain text off a terminal), for the commands and the REPL alike, for every game.
   than the terminal drops its box rather than cutting its cells to ``…``; long lines are
   wrapped between words by the renderer (:mod:`.render`), never in the middle of one;
 * ``--ascii`` (or ``CARDAVIA_ASCII=1``), or an output encoding that is not Unicode: only
-  ASCII characters (box lines as ``+-|``, ``…`` as ``...``, card suit symbols as letters).
+  ASCII characters (box lines as ``+-|``, ``…`` as ``...``, card suit symbols as letters);
+* the palette of the display settings (:mod:`.theme`): every console is made with its theme;
+* in a language written right to left (:func:`~cardavia_cli.engine.i18n.is_rtl`), on a
+  terminal: every line that holds right-to-left letters is written with its card codes,
+  numbers and Latin words as left-to-right isolates (:func:`isolated`), so that a terminal
+  that shows bidirectional text keeps ``9H 9D`` as written. Off a terminal the lines are
+  written as they are (a program reads them), and with ASCII output there is nothing right
+  to left left to isolate.
 """
 
 from __future__ import annotations
@@ -56,6 +63,13 @@ _ASCII = {
     "♧": "C",
     "★": "*",
     "☆": "*",
+    # the marks of the colour-blind palette (each game's view writes its own ASCII marks with
+    # --ascii; these are for an output encoding that is not Unicode)
+    "◆": "*",
+    "●": "+",
+    "○": "o",
+    "▲": "#",
+    "✿": "%",
     "🂠": "#",
     "½": " 1/2",
     "≤": "<=",
@@ -190,6 +204,63 @@ class PlainLines(io.TextIOBase):
             tail = self._pending.rstrip(" ")
             self.target.write(to_ascii(tail) if self.ascii_only else tail)
             self._pending = ""
+        self.target.flush()
+
+
+def _has_rtl(line: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in line)
+
+
+def isolated(text: str) -> str:
+    """``text`` with every line that holds right-to-left letters (Arabic) passed through
+    :func:`~cardavia_cli.engine.i18n.isolate_ltr`: its card codes, numbers and Latin words
+    become left-to-right isolates, its colour escapes stay as they are; a line of Latin
+    letters only is left as it is. Unchanged in a language written left to right.
+
+    >>> from cardavia_cli.engine.i18n import speaking
+    >>> with speaking("ar"):
+    ...     isolated("العب 9H\\n9H 9D") == "العب \\u20669H\\u2069\\n9H 9D"
+    True
+    >>> isolated("play 9H")
+    'play 9H'
+    """
+    from cardavia_cli.engine.i18n import is_rtl, isolate_ltr
+
+    if not is_rtl() or text.isascii():
+        return text
+    lines = text.split("\n")
+    return "\n".join(isolate_ltr(ln, rtl=True) if _has_rtl(ln) else ln for ln in lines)
+
+
+class IsolatingStream(io.TextIOBase):
+    """A terminal stream that writes :func:`isolated` of everything (a language written right
+    to left on a terminal); it is a terminal when ``target`` is one."""
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self.target = target
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        try:
+            return self.target.isatty()
+        except (AttributeError, OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.target, "encoding", None) or "utf-8"
+
+    def write(self, text: str) -> int:
+        self.target.write(isolated(text))
+        return len(text)
+
+    def flush(self) -> None:
         self.target.flush()
 
 
@@ -418,9 +489,14 @@ def make_console(
     a terminal); ``width`` forces the width (default: the terminal's, ``COLUMNS``, or 80).
 
     Off a terminal the stream is wrapped in :class:`PlainLines`; with ASCII output
-    (:func:`ascii_wanted`) on a terminal in :class:`AsciiStream`. ``NO_COLOR`` and
-    ``TERM=dumb`` turn colour off (rich reads ``NO_COLOR`` itself).
+    (:func:`ascii_wanted`) on a terminal in :class:`AsciiStream`; in a language written right
+    to left on a terminal in :class:`IsolatingStream`. ``NO_COLOR`` and ``TERM=dumb`` turn
+    colour off (rich reads ``NO_COLOR`` itself). The console's theme is the palette of the
+    display settings (:func:`~.theme.theme`).
     """
+    from cardavia_cli.engine.i18n import is_rtl
+    from cardavia_cli.repl.theme import theme
+
     stream: TextIO = file if file is not None else (sys.stderr if stderr else sys.stdout)
     if terminal is None:
         try:
@@ -433,6 +509,8 @@ def make_console(
         target = PlainLines(stream, ascii_only=ascii_only)
     elif ascii_only:
         target = AsciiStream(stream)
+    elif is_rtl():
+        target = IsolatingStream(stream)
     else:
         target = stream
     options: dict[str, Any] = {}
@@ -446,6 +524,7 @@ def make_console(
         soft_wrap=False,
         legacy_windows=False,
         emoji=False,
+        theme=theme(),
         **options,
     )
 
@@ -454,6 +533,7 @@ __all__ = [
     "ASCII_ENV",
     "AsciiStream",
     "FitConsole",
+    "IsolatingStream",
     "PlainLines",
     "RenderableType",
     "ascii_wanted",
@@ -461,6 +541,7 @@ __all__ = [
     "folded",
     "has_box",
     "has_table",
+    "isolated",
     "stacked",
     "make_console",
     "to_ascii",

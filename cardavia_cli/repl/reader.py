@@ -22,7 +22,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 
-from cardavia_cli.repl.console import ascii_wanted, to_ascii
+from cardavia_cli.repl.console import ascii_wanted, isolated, to_ascii
 
 
 class Reader(Protocol):
@@ -155,6 +155,13 @@ class PromptReader:
                     return to_ascii(shown_toolbar())
 
                 toolbar = ascii_toolbar
+        elif toolbar is not None:
+            plain_toolbar = toolbar
+
+            def isolated_toolbar() -> str:
+                return isolated(plain_toolbar())
+
+            toolbar = isolated_toolbar
 
         history: FileHistory | InMemoryHistory
         try:
@@ -172,7 +179,7 @@ class PromptReader:
         )
 
     def read(self, prompt: str) -> str:
-        return self._session.prompt(to_ascii(prompt) if self.ascii_only else prompt)
+        return self._session.prompt(to_ascii(prompt) if self.ascii_only else isolated(prompt))
 
 
 def is_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:

@@ -44,10 +44,15 @@ if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
     from cardavia_cli.games.cucu.rules import CucuView
 
-#: The style of a high picture (Inn .. Cuckoo: the cards with a power, section 2).
-PICTURE_STYLE = "bold magenta"
+#: The style of a high picture (Inn .. Cuckoo: the cards with a power, section 2): named
+#: styles of the palette (``repl/theme.py``).
+PICTURE_STYLE = "card.picture"
 #: The style of the Fool (special at the showdown only, section 9.2).
-FOOL_STYLE = "bold cyan"
+FOOL_STYLE = "card.fool"
+#: The style of every other card.
+PLAIN_STYLE = "card.plain"
+#: Cuccu's cards have no suit and no colour: they are named in words (``the Lion``), so the
+#: colour-blind palette gives them no mark.
 
 #: The named cards in words, by rank index (section 2): as a subject or an object (``the
 #: Lion``) and after a possessive (``your Lion``, ``seat 1 (right)'s Lion``). The numerals are
@@ -162,7 +167,7 @@ def card_style(name: str) -> str:
     rank = rank_of(name)
     if rank in SPECIALS:
         return PICTURE_STYLE
-    return FOOL_STYLE if rank == FOOL else "bold"
+    return FOOL_STYLE if rank == FOOL else PLAIN_STYLE
 
 
 def card_text(name: str, *, with_value: bool = False) -> Text:

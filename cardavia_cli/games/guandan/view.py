@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine import display
 from cardavia_cli.engine.game import Outcome
 from cardavia_cli.engine.i18n import _, ngettext, pgettext
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
@@ -38,7 +39,7 @@ from cardavia_cli.engine.words import (
     seat_subject,
     team_word,
 )
-from cardavia_cli.games.guandan.cards import CODES, SUIT, VALUES, is_wild, level_str
+from cardavia_cli.games.guandan.cards import BJ, CODES, RJ, SUIT, VALUES, is_wild, level_str
 from cardavia_cli.games.guandan.combos import Interpretation, combination_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
 
@@ -102,19 +103,39 @@ def listing(items: Sequence[str]) -> str:
     return pgettext("list", ", ").join(items)
 
 
+#: The styles of the suits (in the order of ``cards.SUITS``: spades, hearts, diamonds, clubs)
+#: and of the black and red jokers: named styles of the palette (``repl/theme.py``; red for
+#: hearts, diamonds and the red joker), and the style added to a wild card (6.2).
+SUIT_STYLES = ("suit.spades", "suit.hearts", "suit.diamonds", "suit.clubs")
+JOKER_STYLES = {BJ: "joker.black", RJ: "joker.red"}
+WILD_STYLE = "card.wild"
+#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): each
+#: suit's symbol and a star for each joker, with their ASCII stand-ins (never ``*``, the wild
+#: mark), so that no colour is told by hue alone.
+SUIT_MARKS = (("♠", "^"), ("♥", "<"), ("♦", "+"), ("♣", "%"))
+JOKER_MARKS = {BJ: ("☆", "&"), RJ: ("★", "@")}
+
+
 # -- cards ---------------------------------------------------------------------------------------
 def card_style(code: int) -> str:
-    """Red for hearts, diamonds and the red joker; the wild hearts bold."""
-    if CODES[code] == "RJ" or SUIT[code] in (1, 2):
-        return "red"
-    return ""
+    """The style of a card's suit or joker (red for hearts, diamonds and the red joker)."""
+    return JOKER_STYLES[code] if code in JOKER_STYLES else SUIT_STYLES[SUIT[code]]
+
+
+def card_mark(code: int) -> str:
+    """The mark a card shows after its code in the colour-blind palette (``AH♥``), else
+    ``""``."""
+    return display.mark(*(JOKER_MARKS[code] if code in JOKER_MARKS else SUIT_MARKS[SUIT[code]]))
 
 
 def card_text(code: int, level: int) -> Text:
-    """One card, ``AH``; a wild card (6.2) marked ``7H*``."""
+    """One card, ``AH``; a wild card (6.2) marked ``7H*``, in bold (``AH♥``, ``7H♥*`` in the
+    colour-blind palette)."""
     wild = is_wild(code, level)
-    style = card_style(code) + (" bold" if wild else "")
-    return Text(CODES[code] + (WILD_MARK if wild else ""), style=style.strip())
+    out = Text(CODES[code] + card_mark(code) + (WILD_MARK if wild else ""), style=card_style(code))
+    if wild:
+        out.stylize(WILD_STYLE)
+    return out
 
 
 def cards_text(codes: Iterable[int], level: int, sep: str = " ") -> Text:

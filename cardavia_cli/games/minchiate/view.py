@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine import display
 from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.seats import next_seat, partner, team, turn_order_from
 from cardavia_cli.engine.words import (
@@ -47,17 +48,38 @@ from cardavia_cli.games.minchiate.tricks import suit_to_follow, trick_winner
 if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
 
-#: Styles of the suits (Cups, Coins, Swords, Batons), of the trumps and of the Matto. Swords
-#: use the terminal's own colour in bold (blue reads badly on a dark background).
-SUIT_STYLES = {"C": "red", "D": "yellow", "S": "bold", "B": "green", TRUMP_SUIT: "magenta"}
-MATTO_STYLE = "bold cyan"
+#: Styles of the suits (Cups, Coins, Swords, Batons), of the trumps and of the Matto: named
+#: styles of the palette (``repl/theme.py``; Swords use the terminal's own colour in bold,
+#: blue reads badly on a dark background); a counting card (2.2) adds :data:`COUNTING_STYLE`.
+SUIT_STYLES = {
+    "C": "suit.cups",
+    "D": "suit.coins",
+    "S": "suit.swords",
+    "B": "suit.batons",
+    TRUMP_SUIT: "suit.trumps",
+}
+MATTO_STYLE = "card.matto"
+COUNTING_STYLE = "card.counting"
+MUTED = "muted"
+#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): the
+#: French suit of each suit (Cups hearts, Coins diamonds, Swords spades, Batons clubs), a star
+#: for the trumps and the Matto, with their ASCII stand-ins, so that no suit is told by hue
+#: alone.
+SUIT_MARKS = {
+    "C": ("♥", "<"),
+    "D": ("♦", "+"),
+    "S": ("♠", "^"),
+    "B": ("♣", "%"),
+    TRUMP_SUIT: ("★", "#"),
+}
+MATTO_MARK = ("☆", "@")
 #: Rows of a hand: the Matto, the trumps, then the suits (the canonical order, 3.3).
 HAND_ROWS: tuple[tuple[str | None, str], ...] = (
     (None, N_("Matto")),
     (TRUMP_SUIT, N_("Trumps")),
     *((s, n) for s, n in zip(SUITS, SUIT_NAMES, strict=True)),
 )
-DASH = Text("-", style="dim")
+DASH = Text("-", style=MUTED)
 #: The suits' names for the catalogs (cards.SUIT_NAMES, translated where shown).
 _SUIT_WORDS = (N_("Cups"), N_("Coins"), N_("Swords"), N_("Batons"))
 #: The names of the aces and the court cards (cards.RANK_NAMES; the number cards are figures).
@@ -142,19 +164,27 @@ def kind_word(kind: str) -> str:
 
 
 def card_style(card: Card) -> str:
-    """The rich style of a card: its suit's colour, bold for a counting card."""
+    """The rich style of a card: its suit's colour (the Matto's own)."""
     if card.is_matto:
         return MATTO_STYLE
-    style = SUIT_STYLES[card.suit or TRUMP_SUIT]
-    return f"bold {style}" if card.is_counting and style != "bold" else style
+    return SUIT_STYLES[card.suit or TRUMP_SUIT]
+
+
+def card_mark(card: Card) -> str:
+    """The mark a card shows in the colour-blind palette (``KC♥``, ``T36★``), else ``""``."""
+    return display.mark(*(MATTO_MARK if card.is_matto else SUIT_MARKS[card.suit or TRUMP_SUIT]))
 
 
 def card_text(card: Card, points: bool = False) -> Text:
-    """One card as styled text; with ``points``, a counting card carries its points
-    (``T36(10)``, ``KC(5)``)."""
+    """One card as styled text, bold for a counting card; with ``points``, a counting card
+    carries its points (``T36(10)``, ``KC(5)``). The mark of the colour-blind palette comes
+    last (``KC(5)♥``), so that the code and its points stay one run of text."""
     out = Text(str(card), style=card_style(card))
     if points and card.is_counting:
-        out.append(f"({card.points})", style="dim")
+        out.append(f"({card.points})", style=MUTED)
+    if card.is_counting:
+        out.stylize(COUNTING_STYLE)
+    out.append(card_mark(card))
     return out
 
 

@@ -21,6 +21,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine import display
 from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
 from cardavia_cli.engine.words import capital, seat_label, seat_short
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
@@ -30,13 +31,18 @@ if TYPE_CHECKING:
     from cardavia_cli.engine.game import Outcome
     from cardavia_cli.games.sisepai.rules import SisepaiView
 
-#: Yellow is 256-colour 136 (dark goldenrod): it reads on light and dark backgrounds alike.
-YELLOW = "color(136)"
-COLOUR_STYLES = ("bold red", f"bold {YELLOW}", "bold", "bold green")
-FLOWER_STYLE = "bold magenta"
+#: The styles of the four colours' cards and of a flower: named styles of the palette
+#: (``repl/theme.py``; yellow is a dark gold that reads on light and dark backgrounds alike).
+COLOUR_STYLES = ("card.red", "card.yellow", "card.white", "card.green")
+FLOWER_STYLE = "card.flower"
 #: The row labels of a hand (``red``, ..., ``flowers``): the colour, one weight for all.
-LABEL_STYLES = ("red", YELLOW, "", "green")
-FLOWER_LABEL_STYLE = "magenta"
+LABEL_STYLES = ("label.red", "label.yellow", "label.white", "label.green")
+FLOWER_LABEL_STYLE = "label.flower"
+#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): each
+#: colour and the flowers a symbol, and its ASCII stand-in, so that no colour is told by hue
+#: alone.
+COLOUR_MARKS = (("◆", "*"), ("●", "+"), ("○", "o"), ("▲", "#"))
+FLOWER_MARK = ("✿", "%")
 
 #: The colours as a hand's row labels (the parser's :data:`~.cards.COLOUR_NAMES` stay English).
 COLOUR_LABELS = (
@@ -96,9 +102,15 @@ def card_style(code: int) -> str:
     return FLOWER_STYLE if code == FLOWER else COLOUR_STYLES[code // 7]
 
 
+def card_mark(code: int) -> str:
+    """The mark a card shows after its code in the colour-blind palette (``rK◆``), else
+    ``""``."""
+    return display.mark(*(FLOWER_MARK if code == FLOWER else COLOUR_MARKS[code // 7]))
+
+
 def card_text(code: int) -> Text:
-    """One card as styled text, e.g. ``rK`` in red."""
-    return Text(card_str(code), style=card_style(code))
+    """One card as styled text, e.g. ``rK`` in red (``rK◆`` in the colour-blind palette)."""
+    return Text(card_str(code) + card_mark(code), style=card_style(code))
 
 
 def cards_text(codes: Iterable[int], sep: str = " ") -> Text:

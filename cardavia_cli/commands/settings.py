@@ -1,0 +1,361 @@
+"""``cardavia settings``: show and change the player's settings, the language and the display
+(:mod:`cardavia_cli.engine.preferences`, ``settings.toml`` in cardavia's folder).
+
+* ``cardavia settings``: every setting, its value, its values and what it does (``--json``:
+  one document for scripts, the same in every language);
+* ``cardavia settings KEY``: that setting alone;
+* ``cardavia settings KEY VALUE``: set it (the file is written atomically);
+* ``cardavia settings KEY --reset``: back to its default; ``cardavia settings --reset``: every
+  setting back to its default, which also mends a settings file that cannot be read.
+
+An unknown key or value is one line and exit code 2. A bad settings file never locks the
+player out: ``cardavia``'s root passes it over for this command (``lenient``), the command
+says what is wrong with it in one line (exit code 2), a key ``--reset`` takes a bad key or
+value out of it, and ``--reset`` writes the defaults. The display settings of the file are
+read afresh by each command (:func:`forget_display`).
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardavia_cli.commands.common import guarded
+from cardavia_cli.engine.i18n import N_, _
+
+#: What each setting does, as ``engine.preferences.SETTINGS`` says it (``Setting.help``),
+#: marked here for the catalogs (a test checks that the two agree).
+HELP: Mapping[str, str] = {
+    "language": N_("the language: auto follows the locale"),
+    "contrast": N_("high: bold, no dim text, strong colours"),
+    "temperature": N_("the colour temperature of the palette"),
+    "palette": N_("colour-blind: colours told apart by a symbol too, never by hue alone"),
+}
+#: The site's third display setting, which has no meaning on a terminal.
+GRAIN = "grain"
+#: The settings as the completion offers them.
+_KEY_HELP = {
+    "language": "en, tr, ar or auto",
+    "contrast": "normal or high",
+    "temperature": "neutral, warm or cool",
+    "palette": "standard or colour-blind",
+}
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``settings`` to the root app."""
+    app.command(name="settings")(settings)
+
+
+def _complete_keys(ctx: Any, incomplete: str) -> list[tuple[str, str]]:
+    """The settings' names, for the shell's completion."""
+    return [(k, h) for k, h in _KEY_HELP.items() if k.startswith(incomplete)]
+
+
+def _complete_values(ctx: Any, incomplete: str) -> list[tuple[str, str]]:
+    """The values of the setting named before, for the shell's completion."""
+    from cardavia_cli.engine.preferences import BY_KEY
+
+    setting = BY_KEY.get(str(getattr(ctx, "params", {}).get("key") or ""))
+    if setting is None:
+        return []
+    return [(v, "") for v in setting.values if v.startswith(incomplete)]
+
+
+@dataclass
+class SettingsFile:
+    """What the settings file holds: its ``table`` (``None`` when it cannot be read as TOML),
+    the first thing wrong with it, in words (``problem``; ``None`` for a good file), and the
+    setting whose value is wrong (``bad_key``: ``KEY --reset`` takes it out)."""
+
+    path: Path
+    table: dict[str, Any] | None
+    problem: str | None = None
+    bad_key: str | None = None
+
+
+def _shown(text: object) -> str:
+    from cardavia_cli.engine.paths import visible
+
+    return visible(str(text))
+
+
+def read_file(path: Path) -> SettingsFile:
+    """The settings file at ``path``, read leniently: a missing file is an empty one; a file
+    that cannot be read, is not UTF-8 or not TOML has no table; an unknown key or value is
+    its problem, the table kept (so that ``KEY --reset`` can take it out)."""
+    where = _shown(path)
+    try:
+        raw = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return SettingsFile(path, {})
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        problem = _("{path}: cannot be read ({reason})").format(path=where, reason=reason)
+        return SettingsFile(path, None, problem)
+    try:
+        table = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return SettingsFile(path, None, _("{path}: is not UTF-8 text").format(path=where))
+    except tomllib.TOMLDecodeError as exc:
+        problem = _("{path}: is not TOML ({error})").format(path=where, error=exc)
+        return SettingsFile(path, None, problem)
+    return checked(path, table)
+
+
+def checked(path: Path, table: dict[str, Any]) -> SettingsFile:
+    """The settings file ``path`` holding ``table``, with the first unknown key or value of
+    ``table`` as its problem."""
+    from cardavia_cli.engine.preferences import BY_KEY
+
+    where = _shown(path)
+    for key, value in table.items():
+        setting = BY_KEY.get(key)
+        if setting is None:
+            problem = _("{path}: unknown setting {key}: the settings are {keys}").format(
+                path=where, key=_shown(repr(key)), keys=", ".join(BY_KEY)
+            )
+            return SettingsFile(path, table, problem, key)
+        if not isinstance(value, str) or value not in setting.values:
+            problem = _("{path}: {key} = {value} is not one of {values}").format(
+                path=where, key=key, value=_shown(repr(value)), values=", ".join(setting.values)
+            )
+            return SettingsFile(path, table, problem, key)
+    return SettingsFile(path, table)
+
+
+def _check_key(key: str) -> None:
+    from cardavia_cli.commands.common import fail
+    from cardavia_cli.engine.preferences import BY_KEY
+
+    if key == GRAIN:
+        fail(
+            _(
+                "grain, the third display setting of the site these games come from, has no "
+                "meaning on a terminal: it is no setting here (the settings are {keys})"
+            ).format(keys=", ".join(BY_KEY))
+        )
+    if key not in BY_KEY:
+        fail(
+            _("unknown setting {key}: the settings are {keys}").format(
+                key=_shown(repr(key)), keys=", ".join(BY_KEY)
+            )
+        )
+
+
+def _check_value(key: str, value: str) -> None:
+    from cardavia_cli.commands.common import fail
+    from cardavia_cli.engine.preferences import BY_KEY
+
+    values = BY_KEY[key].values
+    if value not in values:
+        fail(
+            _("{value} is not a value of {key}: its values are {values}").format(
+                value=_shown(repr(value)), key=key, values=", ".join(values)
+            )
+        )
+
+
+def _mend_hint(problem: str, key: str | None = None) -> str:
+    if key is None:
+        return _("{problem} (cardavia settings --reset writes the defaults)").format(
+            problem=problem
+        )
+    return _(
+        "{problem} (cardavia settings {key} --reset takes it out, cardavia settings --reset "
+        "writes the defaults)"
+    ).format(problem=problem, key=key)
+
+
+def _refuse(found: SettingsFile) -> None:
+    from cardavia_cli.commands.common import fail
+
+    assert found.problem is not None
+    fail(_mend_hint(found.problem, found.bad_key))
+
+
+def _preferences(table: Mapping[str, Any]) -> Any:
+    from cardavia_cli.engine.preferences import Preferences
+
+    return Preferences(**table)
+
+
+def _document(prefs: Any, path: Path) -> dict[str, Any]:
+    """The ``--json`` document: the file and every setting (key, value, default, values,
+    help in English), the same in every language."""
+    from cardavia_cli.engine.preferences import SETTINGS
+
+    return {
+        "file": str(path),
+        "settings": [
+            {
+                "key": s.key,
+                "value": getattr(prefs, s.key),
+                "default": s.default,
+                "values": list(s.values),
+                "help": s.help,
+            }
+            for s in SETTINGS
+        ],
+    }
+
+
+def settings_table(prefs: Any, keys: list[str] | None = None) -> Any:
+    """The settings (or those of ``keys``) as a table: setting, value, values, what it
+    does."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from cardavia_cli.engine.preferences import SETTINGS
+
+    table = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, header_style="bold")
+    table.add_column(_("setting"), no_wrap=True)
+    table.add_column(_("value"), no_wrap=True)
+    table.add_column(_("values"))
+    table.add_column(_("what it does"))
+    for s in SETTINGS:
+        if keys is not None and s.key not in keys:
+            continue
+        value = getattr(prefs, s.key)
+        shown = Text(value, style="bold" if value != s.default else "")
+        table.add_row(s.key, shown, ", ".join(s.values), _(HELP.get(s.key, s.help)))
+    return table
+
+
+def _show(prefs: Any, path: Path, key: str | None, as_json: bool) -> None:
+    from cardavia_cli.commands.common import console, literal, print_json
+
+    if as_json:
+        print_json(_document(prefs, path))
+        return
+    out = console()
+    out.print(settings_table(prefs, None if key is None else [key]))
+    if key is not None:
+        return
+    soft = not out.is_terminal  # off a terminal a line stays a line (a long path too)
+    out.print("")
+    out.print(literal(_("Kept in {path}.").format(path=path)), soft_wrap=soft)
+    for line in (
+        _(
+            "Change one with: cardavia settings KEY VALUE; back to its default: cardavia "
+            "settings KEY --reset; every one: cardavia settings --reset."
+        ),
+        _(
+            "Grain, the third display setting of the site these games come from, has no "
+            "meaning on a terminal: it is no setting here."
+        ),
+    ):
+        out.print(line, markup=False, soft_wrap=soft)
+
+
+@guarded
+def settings(
+    key: str | None = typer.Argument(
+        None,
+        metavar="KEY",
+        help="A setting: language, contrast, temperature or palette.",
+        autocompletion=_complete_keys,
+    ),
+    value: str | None = typer.Argument(
+        None, metavar="VALUE", help="Its new value.", autocompletion=_complete_values
+    ),
+    reset: bool = typer.Option(
+        False,
+        "--reset",
+        help="Put KEY back to its default, or every setting without KEY (this mends a "
+        "settings file that cannot be read).",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Show and change your settings: the language and the display.
+
+    Without KEY, every setting with its value, its values and what it does.
+    [bold]cardavia settings KEY VALUE[/bold] sets one, [bold]cardavia settings KEY
+    --reset[/bold] puts it back to its default and [bold]cardavia settings --reset[/bold]
+    all of them. The settings are kept in settings.toml in cardavia's folder
+    (CARDAVIA_HOME); a language given with --lang or CARDAVIA_LANG comes before the file's.
+
+    [bold]contrast[/bold]: normal, or high (bold, no dim text, strong colours).
+    [bold]temperature[/bold]: the colours neutral, warm or cool. [bold]palette[/bold]:
+    standard, or colour-blind (colours told apart by colour-blind players, and every card
+    marked with a symbol of its colour or suit too; Cuccu's cards have no suit and no mark).
+    NO_COLOR, --ascii and TERM=dumb apply on top of every setting.
+
+    Grain, the third display setting of the site these games come from, has no meaning on a
+    terminal: it is no setting here.
+    """
+    from cardavia_cli.commands.common import echo, fail
+    from cardavia_cli.engine import preferences
+
+    path = preferences.settings_path()
+    if reset and value is not None:
+        fail(_("--reset takes the name of a setting, not a value"))
+    if reset and key is None:
+        prefs = preferences.Preferences()
+        preferences.save(prefs, path)
+        if as_json:
+            _show(prefs, path, None, True)
+        else:
+            echo(_("Every setting is back to its default."))
+        return
+    found = read_file(path)
+    if key is not None and not (reset and found.table is not None and key in found.table):
+        _check_key(key)
+    if key is not None and value is not None:
+        _check_value(key, value)
+    if key is None or (value is None and not reset):
+        if found.problem is not None:
+            _refuse(found)
+        assert found.table is not None
+        _show(_preferences(found.table), path, key, as_json)
+        return
+    if found.table is None:
+        _refuse(found)
+    assert found.table is not None
+    table = dict(found.table)
+    old = table.get(key)
+    if reset:
+        table.pop(key, None)
+    else:
+        table[key] = value
+    left = checked(path, table)
+    if left.problem is not None:
+        _refuse(left)
+    prefs = _preferences(table)
+    preferences.save(prefs, path)
+    if as_json:
+        _show(prefs, path, None, True)
+        return
+    if reset:
+        from cardavia_cli.engine.preferences import BY_KEY
+
+        if key in BY_KEY:
+            echo(
+                _("{key} is back to its default, {value}.").format(
+                    key=key, value=BY_KEY[key].default
+                )
+            )
+        else:
+            echo(_("{key} is taken out of the settings file.").format(key=_shown(key)))
+    elif old is None or old == value:
+        echo(_("{key} is now {value}.").format(key=key, value=value))
+    else:
+        echo(
+            _("{key} is now {value} (it was {old}).").format(key=key, value=value, old=_shown(old))
+        )
+
+
+def forget_display() -> None:
+    """Have the display settings read afresh from the settings file when next needed
+    (:func:`cardavia_cli.engine.display.forget`), for a command run after another in the same
+    process (the tests run many). Imports nothing: when the module was never imported there
+    is nothing to forget, and a command that draws no card never reads the file."""
+    found = sys.modules.get("cardavia_cli.engine.display")
+    if found is not None:
+        found.forget()
