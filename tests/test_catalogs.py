@@ -127,3 +127,21 @@ def test_no_function_binds_the_name_of_the_translation():
         for name in _shadowing(path.read_text("utf-8"))
     ]
     assert bad == []
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+def test_a_message_of_several_domains_has_one_translation(lang):
+    """The catalogs are searched as one chain, so a message (and context) that two domains
+    share must read the same in both, or the one found first would speak for the other."""
+    seen: dict[tuple[object, object], tuple[str, object]] = {}
+    conflicts = []
+    for domain in DOMAINS:
+        for m in _read(catalogs.po_path(lang, domain), lang):
+            if not m.id:
+                continue
+            key = (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+            value = m.string if isinstance(m.string, str) else tuple(m.string)
+            first = seen.setdefault(key, (domain, value))
+            if first[1] != value:
+                conflicts.append(f"{key[1]!r}: {first[0]} {first[1]!r}, {domain} {value!r}")
+    assert conflicts == []

@@ -68,6 +68,7 @@ JSON_CASES: dict[str, list[list[str]]] = {
     ],
     "cucu check": [["0=3", "1=7", "2=lion", "3=X", "--json"], ["0=3", "0=7", "--json"]],
     "minchiate check": [["T28", "T29", "T30", "M", "KS", "--json"], ["T28", "T28", "--json"]],
+    "settings": [["--json"], ["palette", "blue", "--json"]],
 }
 #: Timings in ``arena --json``: the only values that differ between two runs.
 TIMINGS = ("deals_per_second", "decision_ms")
@@ -388,7 +389,7 @@ def test_the_lobby_in_turkish():
     assert "hangi oyun? adını ya da numarasını yazın (games hepsini listeler)" in text
     assert "henüz kayıt yok" in text
     assert "bilinmeyen komut: 'oyun'; komutlar için help yazın" in text
-    assert text.rstrip().endswith("Hoşça kalın.")
+    assert text.rstrip().endswith("Hoşça kal.")
 
 
 def test_the_lobby_completion_menu_in_arabic():

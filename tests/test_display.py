@@ -617,7 +617,7 @@ def test_settings_speaks_the_language_of_the_player(home: Path) -> None:
     assert (done.returncode, done.stdout) == (0, "palette ayarı artık colour-blind.\n")
     bad = _settings(home, "palette", "blue", env={"CARDAVIA_LANG": "tr"})
     assert bad.stderr == (
-        "cardavia: error: 'blue', palette için geçerli bir değer değil; değerleri: standard, "
+        "cardavia: hata: 'blue', palette için geçerli bir değer değil; değerleri: standard, "
         "colour-blind\n"
     )
     shown = _settings(home, env={"CARDAVIA_LANG": "ar"})

@@ -150,8 +150,9 @@ def test_the_tribute_and_the_return_in_turkish_and_arabic() -> None:
 
 
 def test_the_colours_of_the_cards_are_kept_in_a_translated_line() -> None:
-    """A translated sentence is filled with the cards' own styles: the wild 2H red and bold,
-    the other hearts red, in Turkish as in English."""
+    """A translated sentence is filled with the cards' own styles: the wild 2H in the hearts'
+    colour and the wild card's weight (named styles of the palette), in Turkish as in
+    English."""
     i18n.set_language("tr")
     state = new_state(deck=DECK)
     state.push(state.parse_action("play 2H 3S 4S 5S 6S as straight 7"))
@@ -160,7 +161,7 @@ def test_the_colours_of_the_cards_are_kept_in_a_translated_line() -> None:
     assert line.plain == "Sen kent 7 ile açtın: 2H* 3S 4S 5S 6S."
     wild = line.plain.index("2H*")
     styles = {str(s.style) for s in line.spans if s.start <= wild < s.end}
-    assert styles == {"red bold"}
+    assert styles == {"suit.hearts", "card.wild"}
     assert line.style == "bold"
 
 
