@@ -230,14 +230,14 @@ def test_role_refusal_names_the_roles_in_the_language() -> None:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (
         "çekilen kartla bitirmeyen bir saha kurmak yalnızca kartı çeken ve sıradaki oyuncu için "
-        "serbesttir, sıradakinden sonraki oyuncular için değil (rules 7.3)"
+        "serbesttir, sıradakinden sonraki oyuncular için değil (kural 7.3)"
     )
     i18n.set_language("ar")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (
         "لا يجوز أن يكوّن تشكيلة غير فائزة من نوع مجموعة الميدان بورقة مسحوبة إلا ساحب الورقة "
-        "واللاعب التالي، لا اللاعبون بعد التالي (rules 7.3)"
+        "واللاعب التالي، لا اللاعبون بعد التالي (القاعدة 7.3)"
     )
     i18n.set_language("en")
     with pytest.raises(IllegalActionError) as info:
