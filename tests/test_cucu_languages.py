@@ -326,3 +326,20 @@ def test_a_save_made_in_turkish_is_the_save_made_in_english(tmp_path: Path):
         if lang == "tr":
             first = run.stdout
         assert run.stdout == first
+
+
+def test_the_showdown_check_says_a_life_as_the_game_does_in_arabic():
+    """``cucu check`` and the game say "a life" with one word (روح, as the player's rules do),
+    not حياة."""
+    done = run_cardavia(
+        "cucu", "check", "0=2", "1=7", "2=lion", "3=inn", env={"CARDAVIA_LANG": "ar"}
+    )
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [
+        "المقعد 0: 2",
+        "المقعد 1: 7",
+        "المقعد 2: lion  يخسر روحًا",
+        "المقعد 3: inn",
+    ]
+    done = run_cardavia("cucu", "check", "0=cuckoo", "1=cuckoo", env={"CARDAVIA_LANG": "ar"})
+    assert done.stdout.splitlines()[-1] == "لا أحد يخسر روحًا."
