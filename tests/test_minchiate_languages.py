@@ -276,3 +276,26 @@ def test_a_save_made_in_turkish_or_arabic_is_byte_identical_to_the_english_one(
         "0 declare 1",
     ]
     assert "0 play T25" in deal.actions
+
+
+def test_the_game_keeps_its_name_in_arabic() -> None:
+    """The game is named Minchiate in Arabic too, as the other games keep theirs (Guandan،
+    Cuccu،) and as its player's rules write it."""
+    done = run_cardavia(
+        "minchiate",
+        "play",
+        "--seed",
+        "4",
+        "--ai",
+        "basic",
+        stdin="quit\n",
+        env={"CARDAVIA_LANG": "ar"},
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith(
+        "Minchiate، البذرة 4: أنت (المقعد 0) وشريكك المقعد 2 (المقابل)، basic، "
+    )
+    done = run_cardavia("minchiate", "check", "ZZ", env={"CARDAVIA_LANG": "ar"})
+    assert done.returncode == 2
+    said = done.stderr.replace("\u2066", "").replace("\u2069", "")
+    assert "'ZZ' ليست ورقة Minchiate (" in said
