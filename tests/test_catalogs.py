@@ -145,3 +145,30 @@ def test_a_message_of_several_domains_has_one_translation(lang):
             if first[1] != value:
                 conflicts.append(f"{key[1]!r}: {first[0]} {first[1]!r}, {domain} {value!r}")
     assert conflicts == []
+
+
+#: A citation of the rules as the English writes it ("rules 7.3", "rules 6, 7").
+_ENGLISH_CITATION = re.compile(r"\brules [0-9]")
+#: A citation in another form than the other games' (Turkish "kural 7.3", Arabic "القاعدة 7.3"
+#: and "القواعد 6، 7"); the typed command "kurallar 7.3" is no citation.
+_CITATION = {
+    "tr": re.compile(r"\(kurallar [0-9]"),
+    "ar": re.compile(r"\(القواعد [0-9]+(?:\.[0-9]+)*\.?(?![0-9.]*(?:، |, | و)[0-9])"),
+}
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_rule_citations_are_said_in_the_language(domain, lang):
+    """Every game cites its rules alike: "kural 7.3" in Turkish (not "rules 7.3", nor
+    Minchiate's "kurallar 7.3"), "القاعدة 7.3" in Arabic, "القواعد" before two numbers or
+    more (not "rules 7.3")."""
+    catalog = _read(catalogs.po_path(lang, domain), lang)
+    wrong = []
+    for m in catalog:
+        if not m.id:
+            continue
+        for text in (m.string,) if isinstance(m.string, str) else m.string:
+            if _ENGLISH_CITATION.search(text) or _CITATION[lang].search(text):
+                wrong.append(text)
+    assert wrong == []

@@ -194,7 +194,7 @@ def test_help_in_turkish():
     lines = done.stdout.splitlines()
     assert "  Tek başına cardavia guandan yeni bir oyun başlatır: cardavia guandan play." in lines
     assert "  -h, --help  Bu iletiyi gösterir ve çıkar." in lines
-    assert "  play   REPL'de, 0 numaralı koltukta, 2 numaralı koltuk eşiniz olarak..." in lines
+    assert "  play   REPL'de, 0 numaralı koltukta, 2 numaralı koltuk eşin olarak bir..." in lines
 
 
 def test_help_in_arabic():
@@ -240,7 +240,7 @@ def test_help_messages_list_every_help_text():
 
 EMPTY = {
     "en": "No saves yet: play with --save NAME, or type save in a game.\n",
-    "tr": "Henüz kayıt yok: --save NAME ile oynayın ya da bir oyunda save yazın.\n",
+    "tr": "Henüz kayıt yok: --save NAME ile oyna ya da bir oyunda save yaz.\n",
     "ar": "لا ألعاب محفوظة بعد: العب مع --save NAME، أو اكتب save داخل لعبة.\n",
 }
 
@@ -386,9 +386,9 @@ def test_the_lobby_in_turkish():
     assert "Si Se Pai (Dört Renk Kartları, çiçekli çeşit)" in text
     assert "play GAME [SEED] [LEVEL]" in text  # what is typed stays as it is
     assert "Oyunları listeler." in text
-    assert "hangi oyun? adını ya da numarasını yazın (games hepsini listeler)" in text
+    assert "hangi oyun? adını ya da numarasını yaz (games hepsini listeler)" in text
     assert "henüz kayıt yok" in text
-    assert "bilinmeyen komut: 'oyun'; komutlar için help yazın" in text
+    assert "bilinmeyen komut: 'oyun'; komutlar için help yaz" in text
     assert text.rstrip().endswith("Hoşça kal.")
 
 
@@ -403,3 +403,20 @@ def test_the_lobby_completion_menu_in_arabic():
     i18n.set_language("en")
     _prefix, found = _candidates("")
     assert {c.text: c.meta for c in found}["games"] == "list the games"
+
+
+def test_guandan_check_in_arabic_says_combination_as_the_game_does():
+    """Guandan's check says a combination تركيبة and a play رمية, as the game and its player's
+    rules do (تشكيلة is Si Se Pai's meld)."""
+    done = run_cardavia("--lang", "ar", "guandan", "check", "3S", "4D", "--level", "2")
+    assert done.stdout.splitlines() == ["3S 4D في المستوى 2: لا تركيبة (القاعدة 6.3)."]
+    done = run_cardavia("--lang", "ar", "guandan", "check", "--help")
+    assert "  كل تركيبة تكوّنها الأوراق في مستوى ما؛ ومع --beats، هل تغلب رمية معينة." in (
+        done.stdout.splitlines()
+    )
+
+
+def test_cucu_help_in_turkish_names_the_swaps_and_cards_as_the_game_does():
+    done = run_cardavia("--lang", "tr", "cucu", "--help")
+    said = " ".join(done.stdout.split())
+    assert "Cuccu: herkese bir gizli kart, takaslar, Cucù, Bragon, Cavallo, Gnao ve Osteria" in said

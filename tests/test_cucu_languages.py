@@ -72,8 +72,8 @@ def test_your_turn_in_turkish_the_table_your_card_and_the_choices():
         "3. koltuk (sol), dağıtıcı 3 can ? -",
         "Bu turda gösterilen: yok",
         "Deste: 36 kart.",
-        "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (rules 7.1).",
-        "Sıra sende: kartını tut ya da sıradaki oyuncudan takas iste (rules 7).",
+        "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (kural 7.1).",
+        "Sıra sende: kartını tut ya da sıradaki oyuncudan takas iste (kural 7).",
         "Seçeneklerin (bir sayı ya da sözcük):",
         "1 keep 7 kartını tut",
         "2 swap 1. koltuk (sağ) ile kart takası iste",
@@ -85,12 +85,12 @@ def test_stopped_by_the_inn_in_turkish():
     i18n.set_language("tr")
     view = deal(1).view(0)
     assert lines(*UI.status(view).renderables[-3:]) == [
-        "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (rules 7.1).",
-        "1. koltuk (sağ) Osteria'yı gösterdi: takas durdu (rules 7.5).",
+        "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (kural 7.1).",
+        "1. koltuk (sağ) Osteria'yı gösterdi: takas durdu (kural 7.5).",
         "Seçeneklerin (bir sayı ya da sözcük):",
         "1 keep durmayı kabul et ve 7 kartını tut",
         "2 pay kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma iste "
-        "(Sıfır hariç)",
+        "(Nulla hariç)",
     ]
     assert lines(UI.status(view))[2] == "> sen 3 can 7 sağ oyuncudan takas istedi, şimdi sırada"
     assert UI.prompt(view) == "7: keep ya da pay > "
@@ -106,15 +106,15 @@ def test_the_whole_deal_told_in_turkish():
         "1. koltuk (sağ) Osteria kartını gösterdi: takas durdu.",
         "Kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma istedin.",
         "1. koltuk (sağ) kabul etti: takas yok; kartın kaybederse senin yerine bir canı "
-        "1. koltuk (sağ) ödeyecek (Sıfır hariç).",
+        "1. koltuk (sağ) ödeyecek (Nulla hariç).",
         "1. koltuk (sağ) kartını tuttu.",
         "2. koltuk (karşı), 3. koltuk (sol) ile takas istedi.",
         "3. koltuk (sol) Cavallo kartını gösterdi: 2. koltuk (karşı) destenin en üstteki "
         "kartıyla takas etti.",
         "Dağıtıcı 3. koltuk (sol) kartını tuttu.",
-        "Açılış: sende 7, 1. koltuk (sağ) Osteria, 2. koltuk (karşı) Aslan, 3. koltuk (sol) "
+        "Açılış: sende 7, 1. koltuk (sağ) Osteria, 2. koltuk (karşı) Leone, 3. koltuk (sol) "
         "Cavallo.",
-        "2. koltuk (karşı) oyuncusunun Aslan kartı kaybetti: 2 canı kaldı.",
+        "2. koltuk (karşı) oyuncusunun Leone kartı kaybetti: 2 canı kaldı.",
     ]
     assert lines(UI.round_end(state.view(0))) == [
         "1. turun sonu: 2. koltuk (karşı) bir can kaybetti.",
@@ -130,10 +130,10 @@ def test_the_inn_holder_is_asked_to_pay_in_turkish_and_the_prompt_keeps_the_card
     i18n.set_language("tr")
     view = deal(2).view(1)
     assert lines(*UI.status(view).renderables[-2:]) == [
-        "Osteria sende: 0. koltuk (sol), kaybederse onun yerine ödemeni istiyor (rules 7.5).",
+        "Osteria sende: 0. koltuk (sol), kaybederse onun yerine ödemeni istiyor (kural 7.5).",
         "Seçeneklerin (bir sayı ya da sözcük):",
         "1 accept takas yok; 0. koltuk (sol) oyuncusunun kartı kaybederse onun yerine sen bir "
-        "can kaybedersin (Sıfır hariç)",
+        "can kaybedersin (Nulla hariç)",
         "2 refuse Osteria kartını 0. koltuk (sol) oyuncusunun kartıyla takas et",
     ]
     assert UI.prompt(view) == "inn: accept ya da refuse > "
@@ -146,9 +146,9 @@ def test_a_hint_in_turkish_writes_the_decimal_mark_of_the_language():
     hint = lines(UI.hint(deal(1).view(0), Action.parse("pay")))
     assert hint == [
         "İpucu: pay: kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma "
-        "iste (Sıfır hariç)",
-        "Ödeme istemek hiçbir zaman tutmaktan kötü değildir: kabul edilen anlaşma Sıfır dışında "
-        "kaybeden her kartı karşılar, reddedilirse de Osteria sana geçer (rules 7.5).",
+        "iste (Nulla hariç)",
+        "Ödeme istemek hiçbir zaman tutmaktan kötü değildir: kabul edilen anlaşma Nulla dışında "
+        "kaybeden her kartı karşılar, reddedilirse de Osteria sana geçer (kural 7.5).",
     ]
 
 
@@ -179,17 +179,17 @@ def test_stopped_by_the_inn_in_arabic():
     i18n.set_language("ar")
     view = deal(1).view(0)
     assert lines(UI.status(view))[:4] == [
-        "الجولة 1 الموزّع: المقعد 3 (اليسار)",
-        "المقعد الأرواح الورقة في هذه الجولة",
-        "> أنت 3 7 طلب المبادلة من لاعب اليمين، الدور الآن",
+        "الدور 1 الموزّع: المقعد 3 (اليسار)",
+        "المقعد الأرواح الورقة في هذا الدور",
+        "> أنت 3 7 طلب المبادلة من لاعب اليمين، صاحب النوبة",
         "المقعد 1 (اليمين) 3 أوستيريا -",
     ]
     assert lines(*UI.status(view).renderables[-3:]) == [
-        "ورقتك: 7: لا قوة لها: إن طُلبت منك المبادلة لزمتك (rules 7.1).",
-        "كشف المقعد 1 (اليمين) أوستيريا: توقفت المبادلة (rules 7.5).",
+        "ورقتك: 7: لا قوة لها: إن طُلبت منك المبادلة لزمتك (القاعدة 7.1).",
+        "كشف المقعد 1 (اليمين) أوستيريا: توقفت المبادلة (القاعدة 7.5).",
         "خياراتك (رقم أو الكلمة):",
         "1 keep اقبل التوقف واحتفظ بورقتك 7",
-        "2 pay اطلب من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك (إلا الصفر)",
+        "2 pay اطلب من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك (إلا النولا)",
     ]
     assert UI.prompt(view) == "7: keep أو pay > "
 
@@ -203,17 +203,17 @@ def test_the_whole_deal_told_in_arabic():
         "كشف المقعد 1 (اليمين) أوستيريا: توقفت المبادلة.",
         "طلبتَ من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك.",
         "قبل المقعد 1 (اليمين): لا مبادلة؛ يدفع المقعد 1 (اليمين) روحًا عنك إن خسرت ورقتك "
-        "(إلا الصفر).",
+        "(إلا النولا).",
         "احتفظ المقعد 1 (اليمين) بورقته.",
         "طلب المقعد 2 (المقابل) من المقعد 3 (اليسار) المبادلة.",
         "كشف المقعد 3 (اليسار) كافالو: بادل المقعد 2 (المقابل) مع الورقة العليا في الرزمة.",
         "احتفظ الموزّع، المقعد 3 (اليسار)، بورقته.",
-        "كشف الأوراق: أنت 7، المقعد 1 (اليمين) أوستيريا، المقعد 2 (المقابل) الأسد، "
+        "كشف الأوراق: أنت 7، المقعد 1 (اليمين) أوستيريا، المقعد 2 (المقابل) ليوني، "
         "المقعد 3 (اليسار) كافالو.",
-        "خسرت ورقة المقعد 2 (المقابل)، الأسد: بقيت له روحان.",
+        "خسرت ورقة المقعد 2 (المقابل)، ليوني: بقيت له روحان.",
     ]
     assert lines(UI.round_end(state.view(0))) == [
-        "نهاية الجولة 1: خسر المقعد 2 (المقابل) روحًا.",
+        "نهاية الدور 1: خسر المقعد 2 (المقابل) روحًا.",
         "الأرواح: أنت 3، المقعد 1 (اليمين) 3، المقعد 2 (المقابل) 2، المقعد 3 (اليسار) 3. "
         "أنت الموزّع التالي.",
     ]
@@ -243,7 +243,7 @@ def test_the_arabic_table_gives_lives_as_figures():
         "أنت 3 7 طلب المبادلة من لاعب اليمين، طلب من أوستيريا الدفع، اتفاق: المقعد 1 (اليمين) "
         "يدفع عنك",
         "المقعد 1 (اليمين) 3 أوستيريا قبل الدفع، احتفظ",
-        "المقعد 2 (المقابل) 2 الأسد طلب المبادلة من لاعب اليسار",
+        "المقعد 2 (المقابل) 2 ليوني طلب المبادلة من لاعب اليسار",
         "المقعد 3 (اليسار)، الموزّع 3 كافالو احتفظ",
     ]
 
@@ -311,7 +311,7 @@ def test_a_save_made_in_turkish_is_the_save_made_in_english(tmp_path: Path):
     told_tr, saved_tr = _play(tmp_path / "tr", "tr")
     told_en, saved_en = _play(tmp_path / "en", "en")
     assert saved_tr == saved_en
-    assert "Sıra sende: kartını tut ya da sıradaki oyuncudan takas iste (rules 7)." in told_tr
+    assert "Sıra sende: kartını tut ya da sıradaki oyuncudan takas iste (kural 7)." in told_tr
     assert "Your turn: keep your card or ask the next player to swap (rules 7)." in told_en
     assert "Sıra sende" not in told_en
     for lang in ("tr", "ar", "en"):
@@ -326,3 +326,20 @@ def test_a_save_made_in_turkish_is_the_save_made_in_english(tmp_path: Path):
         if lang == "tr":
             first = run.stdout
         assert run.stdout == first
+
+
+def test_the_showdown_check_says_a_life_as_the_game_does_in_arabic():
+    """``cucu check`` and the game say "a life" with one word (روح, as the player's rules do),
+    not حياة."""
+    done = run_cardavia(
+        "cucu", "check", "0=2", "1=7", "2=lion", "3=inn", env={"CARDAVIA_LANG": "ar"}
+    )
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [
+        "المقعد 0: 2",
+        "المقعد 1: 7",
+        "المقعد 2: lion  يخسر روحًا",
+        "المقعد 3: inn",
+    ]
+    done = run_cardavia("cucu", "check", "0=cuckoo", "1=cuckoo", env={"CARDAVIA_LANG": "ar"})
+    assert done.stdout.splitlines()[-1] == "لا أحد يخسر روحًا."

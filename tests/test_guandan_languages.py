@@ -114,7 +114,7 @@ def test_turkish_status_narration_and_refusals() -> None:
 
 def test_arabic_status_narration_and_refusals_keep_the_card_codes() -> None:
     lines = played("ar", [*OPENING, "pass"], scripts=SCRIPTS)
-    assert "يدك (27 ورقة، من الأضعف إلى الأقوى على المستوى 2؛ * = بديلة):" in lines
+    assert "يدك (27 ورقة، من الأضعف إلى الأقوى على المستوى 2؛ * = حرّة):" in lines
     assert HAND in lines
     assert "الأوراق المتبقية: أنت 27، اليمين 27، الشريك 27، اليسار 27." in lines
     assert "! lead: لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)" in lines
@@ -260,3 +260,37 @@ def test_a_save_made_in_another_language_is_the_english_save(tmp_path: Path, lan
     ]
     assert runs[0].returncode == runs[1].returncode == 0
     assert runs[0].stdout == runs[1].stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("tr", ["ful 5", "çift dizisi 9", "üçlü dizisi K", "kent renk 7", "joker bombası"]),
+        (
+            "ar",
+            [
+                "فل هاوس 5",
+                "سلسلة أزواج 9",
+                "سلسلة ثلاثيات K",
+                "متتالية من نوع واحد 7",
+                "قنبلة الجوكرات",
+            ],
+        ),
+    ],
+)
+def test_combinations_are_named_as_the_players_rules_name_them(lang, words):
+    """The narration names each combination with the word of the table of the player's rules
+    (6.3): Turkish ful, çift dizisi, üçlü dizisi, kent renk (not full, ardışık çiftler, ardışık
+    üçlüler, kent floş); Arabic سلسلة أزواج, سلسلة ثلاثيات, فل هاوس and الجوكرات."""
+    from cardavia_cli.games.guandan.combos import combination_words
+
+    i18n.set_language(lang)
+    keys = ["full_house 5", "tube 9", "plate K", "straight_flush 7", "joker_bomb"]
+    assert [combination_words(k) for k in keys] == words
+    rules = (
+        (Path(__file__).parent.parent / "cardavia_cli/games/guandan")
+        .joinpath(f"player_rules.{lang}.md")
+        .read_text("utf-8")
+    )
+    for word in words[:4]:
+        assert word.rsplit(" ", 1)[0] in rules

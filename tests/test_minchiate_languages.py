@@ -137,14 +137,14 @@ KING = {
         "trick": "Löve 1/21 (uyulacak renk: Kupa): açan karşı: 10C, sol T11 (alıyor); sıra sende.",
         "reason": (
             "Papaz zorunluluğu: ilk Kupa lövesi kozlandı, bu yüzden KC kartını oynamalısın, "
-            "Matto bile olmaz (kurallar 9.3.3.1). Tek kartın: KC (play ya da 1)."
+            "Matto bile olmaz (kural 9.3.3.1). Tek kartın: KC (play ya da 1)."
         ),
         "hand": "Elin (21 kart, 33 kart puanı)",
         "score": "Resti: biz 0, onlar 1   fark onların lehine 7   puanlar: biz 28, onlar 95",
         "prompt": "löve 1, Kupa > ",
         "refusal": (
             "seat 0, trick 1: Papaz zorunluluğu: bu ilk Kupa lövesi ve kozlandı, bu yüzden KC "
-            "oynanmalı, Matto bile olmaz (kurallar 9.3.3.1)"
+            "oynanmalı, Matto bile olmaz (kural 9.3.3.1)"
         ),
     },
     "ar": {
@@ -154,14 +154,14 @@ KING = {
         ),
         "reason": (
             "إلزام الملك: قُطعت أول أكلة من الكؤوس بالحكم، فيجب أن تلعب KC، ولا حتى الماتو "
-            "(القواعد 9.3.3.1). ورقتك الوحيدة: KC (play أو 1)."
+            "(القاعدة 9.3.3.1). ورقتك الوحيدة: KC (play أو 1)."
         ),
         "hand": "يدك (21 ورقة، 33 من نقاط الأوراق)",
         "score": "الريستي: نحن 0، هم 1   الفارق 7 لصالحهم   النقاط: نحن 28، هم 95",
         "prompt": "الأكلة 1، الكؤوس > ",
         "refusal": (
             "seat 0, trick 1: إلزام الملك: هذه أول أكلة من الكؤوس وقد قُطعت بالحكم، فيجب لعب "
-            "KC، ولا حتى الماتو (القواعد 9.3.3.1)"
+            "KC، ولا حتى الماتو (القاعدة 9.3.3.1)"
         ),
     },
 }
@@ -192,8 +192,8 @@ def test_a_refusal_names_the_rule_in_the_language_after_the_english_place(lang: 
     assert (
         str(bad.value)
         == {
-            "tr": "'play' tam olarak bir kart ister, ör. 'play KS' (kurallar 9.3)",
-            "ar": "يأخذ 'play' ورقة واحدة بالضبط، مثل 'play KS' (القواعد 9.3)",
+            "tr": "'play' tam olarak bir kart ister, ör. 'play KS' (kural 9.3)",
+            "ar": "يأخذ 'play' ورقة واحدة بالضبط، مثل 'play KS' (القاعدة 9.3)",
         }[lang]
     )
 
@@ -260,10 +260,10 @@ def test_a_save_made_in_turkish_or_arabic_is_byte_identical_to_the_english_one(
     assert saved["ar"] == saved["en"]
     # the sessions were spoken in their languages, the refused card and the King's play included
     assert (
-        "T3 atılamaz: yalnızca T29 dışındaki puansız kartlar atılabilir (kurallar 7.2)"
+        "T3 atılamaz: yalnızca T29 dışındaki puansız kartlar atılabilir (kural 7.2)"
         in (shown["tr"])
     )
-    assert "لا يجوز طرح T3: تُطرح فقط الأوراق التي بلا نقاط عدا T29 (القواعد 7.2)" in shown["ar"]
+    assert "لا يجوز طرح T3: تُطرح فقط الأوراق التي بلا نقاط عدا T29 (القاعدة 7.2)" in shown["ar"]
     assert (
         "Löve 1: karşı 10C, sol T11, sen KC(5) (zorunlu), sağ AC: löveyi sol aldı" in (shown["tr"])
     )
@@ -276,3 +276,26 @@ def test_a_save_made_in_turkish_or_arabic_is_byte_identical_to_the_english_one(
         "0 declare 1",
     ]
     assert "0 play T25" in deal.actions
+
+
+def test_the_game_keeps_its_name_in_arabic() -> None:
+    """The game is named Minchiate in Arabic too, as the other games keep theirs (Guandan،
+    Cuccu،) and as its player's rules write it."""
+    done = run_cardavia(
+        "minchiate",
+        "play",
+        "--seed",
+        "4",
+        "--ai",
+        "basic",
+        stdin="quit\n",
+        env={"CARDAVIA_LANG": "ar"},
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith(
+        "Minchiate، البذرة 4: أنت (المقعد 0) وشريكك المقعد 2 (المقابل)، basic، "
+    )
+    done = run_cardavia("minchiate", "check", "ZZ", env={"CARDAVIA_LANG": "ar"})
+    assert done.returncode == 2
+    said = done.stderr.replace("\u2066", "").replace("\u2069", "")
+    assert "'ZZ' ليست ورقة Minchiate (" in said

@@ -229,15 +229,15 @@ def test_role_refusal_names_the_roles_in_the_language() -> None:
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (
-        "çekilen kartla bitirmeyen bir saha kurmak yalnızca kartı çeken ve sıradaki oyuncu için "
-        "serbesttir, sıradakinden sonraki oyuncular için değil (rules 7.3)"
+        "çekilen kartla bitirmeyen bir sahra takımı kurmak yalnızca kartı çeken ve sıradaki "
+        "oyuncu için serbesttir, sıradakinden sonraki oyuncular için değil (kural 7.3)"
     )
     i18n.set_language("ar")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (
-        "لا يجوز أن يكوّن تشكيلة غير فائزة من نوع مجموعة الميدان بورقة مسحوبة إلا ساحب الورقة "
-        "واللاعب التالي، لا اللاعبون بعد التالي (rules 7.3)"
+        "لا يجوز أن يكوّن تشكيلة غير فائزة من نوع طقم الميدان بورقة مسحوبة إلا ساحب الورقة "
+        "واللاعب التالي، لا اللاعبون بعد التالي (القاعدة 7.3)"
     )
     i18n.set_language("en")
     with pytest.raises(IllegalActionError) as info:
@@ -271,3 +271,25 @@ def test_a_save_made_in_turkish_is_the_save_made_in_english(tmp_path: Path) -> N
             assert "Sen gA attın: kimse almadı, kart öldü." in done.stdout.splitlines()
     assert saves["tr"] == saves["en"] and saves["ar"] == saves["en"]
     assert b'"0 claim yE yE"' in saves["en"] and b'"0 discard gA"' in saves["en"]
+
+
+@pytest.mark.parametrize("lang", ["tr", "ar"])
+def test_meld_kinds_are_named_as_in_the_table_of_the_players_rules(lang):
+    """Every meld kind is said with the word of the table of melds in the player's rules
+    (section 5): Turkish sahra takımı and üç asker (the catalog said saha and üç er), Arabic
+    طقم الميدان (it said مجموعة الميدان)."""
+    from cardavia_cli.games.sisepai.melds import KIND_WORDS, kind_word
+
+    i18n.set_language(lang)
+    rules = (
+        (Path(__file__).parent.parent / "cardavia_cli/games/sisepai")
+        .joinpath(f"player_rules.{lang}.md")
+        .read_text("utf-8")
+    )
+    table = [row.split(" | ")[0].lstrip("| ") for row in rules.splitlines() if "`" in row]
+    words = [kind_word(kind) for kind in KIND_WORDS]
+    assert [w for w in words if w not in table] == []
+    assert (kind_word("field"), kind_word("soldier3")) == {
+        "tr": ("sahra takımı", "üç asker"),
+        "ar": ("طقم الميدان", "ثلاثة جنود"),
+    }[lang]
