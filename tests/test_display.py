@@ -403,9 +403,9 @@ def test_an_arabic_line_keeps_each_card_code_inside_an_isolate_on_a_terminal() -
     shown = coloured(_arabic_line())
     first, second = shown.splitlines()
     plain = _ESCAPE.sub("", first).rstrip()
-    assert plain == f"تلعب {LRI}9S{PDI} {LRI}9H{PDI} ثم {LRI}10{PDI} نقاط"
-    # each code intact inside its isolate, the colour escapes outside it
-    assert f"\x1b[31m{LRI}9H{PDI}\x1b[0m" in first
+    assert plain == f"تلعب {LRI}9S 9H{PDI} ثم {LRI}10{PDI} نقاط"
+    # the codes intact inside one isolate across their colours, the escapes at its edges outside
+    assert f"{LRI}9S \x1b[31m9H{PDI}\x1b[0m" in first
     assert second.rstrip() == "0 play 9S 9H"  # a line without Arabic letters is as it was
 
 
@@ -424,7 +424,7 @@ def test_nothing_is_isolated_in_english_and_turkish_or_off_a_terminal() -> None:
 def test_the_prompt_and_toolbar_text_are_isolated_in_arabic() -> None:
     assert isolated("دورك (9S 9H) > ") == "دورك (9S 9H) > "
     i18n.set_language("ar")
-    assert isolated("دورك (9S 9H) > ") == f"دورك ({LRI}9S 9H){PDI} > "
+    assert isolated("دورك (9S 9H) > ") == f"دورك {LRI}(9S 9H){PDI} > "
     assert isolated("hand 9S") == "hand 9S"
 
 
