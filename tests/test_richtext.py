@@ -115,3 +115,8 @@ def test_by_seat_chooses_the_sentence_and_styles_the_seat() -> None:
 def test_by_seat_in_turkish_capitalises_the_dotted_i() -> None:
     i18n.set_language("tr")
     assert by_seat(1, 0, "", "{Seat}", name="ileri").plain == "İleri"
+
+
+def test_control_characters_rich_drops_shift_no_style() -> None:
+    line = fill("[bold]{y}[/bold] {x}", y="a\rb", x=Text("9H", "red"))
+    assert (line.plain, line.spans) == ("ab 9H", [Span(0, 2, "bold"), Span(3, 5, "red")])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from string import Formatter
 
+from rich.control import strip_control_codes
 from rich.text import Span, Text
 
 from cardavia_cli.engine.words import capital, seat_label
@@ -72,7 +73,8 @@ def fill(template: str, *, style: str = "", **fields: object) -> Text:
             plain.append(char)
             at += 1
             continue
-        text = value.plain if isinstance(value, Text) else value
+        # rich drops a few control characters (carriage return, bell) from any text
+        text = value.plain if isinstance(value, Text) else strip_control_codes(value)
         if isinstance(value, Text):
             if value.style:
                 own.append(Span(at, at + len(text), value.style))
