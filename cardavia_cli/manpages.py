@@ -189,7 +189,7 @@ def _files() -> list[str]:
         (f"{where}/{HISTORY}", "The REPL's command history, kept across sessions."),
         (
             f"{where}/settings.toml",
-            "Your settings (language, contrast, temperature, palette), as \\fBcardavia "
+            "Your settings (language, contrast, temperature, palette, bidi), as \\fBcardavia "
             "settings\\fR shows and changes them; only those changed from their defaults.",
         ),
     ]

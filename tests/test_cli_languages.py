@@ -354,7 +354,7 @@ def test_errors_are_said_in_the_language():
 def test_arabic_lines_keep_codes_as_left_to_right_runs():
     done = run_cardavia("cucu", "check", "0=3", "0=7", env={"CARDAVIA_LANG": "ar"})
     assert done.stderr == (
-        "\u2066cardavia:\u2069 خطأ: '\u20660=7':\u2069 أُعطي المقعد \u20660\u2069 ورقتين\n"
+        "\u2066cardavia:\u2069 خطأ: \u2066'0=7':\u2069 أُعطي المقعد \u20660\u2069 ورقتين\n"
     )
 
 

@@ -403,9 +403,9 @@ def test_an_arabic_line_keeps_each_card_code_inside_an_isolate_on_a_terminal() -
     shown = coloured(_arabic_line())
     first, second = shown.splitlines()
     plain = _ESCAPE.sub("", first).rstrip()
-    assert plain == f"تلعب {LRI}9S{PDI} {LRI}9H{PDI} ثم {LRI}10{PDI} نقاط"
-    # each code intact inside its isolate, the colour escapes outside it
-    assert f"\x1b[31m{LRI}9H{PDI}\x1b[0m" in first
+    assert plain == f"تلعب {LRI}9S 9H{PDI} ثم {LRI}10{PDI} نقاط"
+    # the codes intact inside one isolate across their colours, the escapes at its edges outside
+    assert f"{LRI}9S \x1b[31m9H{PDI}\x1b[0m" in first
     assert second.rstrip() == "0 play 9S 9H"  # a line without Arabic letters is as it was
 
 
@@ -424,8 +424,41 @@ def test_nothing_is_isolated_in_english_and_turkish_or_off_a_terminal() -> None:
 def test_the_prompt_and_toolbar_text_are_isolated_in_arabic() -> None:
     assert isolated("دورك (9S 9H) > ") == "دورك (9S 9H) > "
     i18n.set_language("ar")
-    assert isolated("دورك (9S 9H) > ") == f"دورك ({LRI}9S 9H){PDI} > "
+    assert isolated("دورك (9S 9H) > ") == f"دورك {LRI}(9S 9H){PDI} > "
     assert isolated("hand 9S") == "hand 9S"
+
+
+def test_with_bidi_off_an_arabic_line_on_a_terminal_has_no_isolate() -> None:
+    """A terminal or multiplexer without bidirectional text (tmux) shows the isolates as
+    glyphs: ``bidi = "off"`` writes the lines in logical order without them."""
+    i18n.set_language("ar")
+    display.configure(Display(bidi="off"))
+    shown = coloured(_arabic_line())
+    assert LRI not in shown and PDI not in shown
+    assert _ESCAPE.sub("", shown).splitlines()[0].rstrip() == "تلعب 9S 9H ثم 10 نقاط"
+    assert isolated("دورك (9S 9H) > ") == "دورك (9S 9H) > "
+    display.configure(Display(bidi="isolate"))
+    assert LRI in coloured(_arabic_line())
+
+
+def test_bidi_off_in_the_settings_file_leaves_the_isolates_out_of_a_command(home: Path) -> None:
+    ar = {"CARDAVIA_LANG": "ar"}
+    said = "cardavia: خطأ: '0=7': أُعطي المقعد 0 ورقتين\n"
+    default = run_cardavia("cucu", "check", "0=3", "0=7", env=ar, home=home)
+    assert default.stderr.replace(LRI, "").replace(PDI, "") == said
+    assert LRI in default.stderr
+    done = _settings(home, "bidi", "off")
+    assert (done.returncode, done.stdout) == (0, "bidi is now off.\n")
+    assert (home / "settings.toml").read_text() == 'bidi = "off"\n'
+    off = run_cardavia("cucu", "check", "0=3", "0=7", env=ar, home=home)
+    assert (off.returncode, off.stderr) == (2, said)
+
+
+def test_the_bidi_setting_is_said_in_turkish_and_arabic(home: Path) -> None:
+    tr = _settings(home, "bidi", env={"CARDAVIA_LANG": "tr"}).stdout
+    assert "bidi  isolate  isolate, off    off: sağdan sola satırlar yalıtım" in tr
+    ar = _settings(home, "bidi", env={"CARDAVIA_LANG": "ar"}).stdout
+    assert "bidi     isolate  isolate, off   off: تُكتب الأسطر من اليمين إلى اليسار بلا" in ar
 
 
 def test_ascii_output_in_arabic_has_no_isolates(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -509,6 +542,7 @@ def test_settings_set_show_and_reset(home: Path) -> None:
         "contrast": "normal",
         "temperature": "neutral",
         "palette": "colour-blind",
+        "bidi": "isolate",
     }
     one = _settings(home, "palette")
     assert [" ".join(ln.split()) for ln in one.stdout.splitlines()][1].startswith(
@@ -528,7 +562,8 @@ def test_settings_set_show_and_reset(home: Path) -> None:
     [
         (
             ("colour", "red"),
-            "unknown setting 'colour': the settings are language, contrast, temperature, palette",
+            "unknown setting 'colour': the settings are language, contrast, temperature, "
+            "palette, bidi",
         ),
         (("contrast", "ultra"), "'ultra' is not a value of contrast: its values are normal, high"),
         (("language", "de"), "'de' is not a value of language: its values are auto, en, tr, ar"),
@@ -536,7 +571,7 @@ def test_settings_set_show_and_reset(home: Path) -> None:
             ("grain", "fine"),
             "grain, the third display setting of the site these games come from, has no "
             "meaning on a terminal: it is no setting here (the settings are language, "
-            "contrast, temperature, palette)",
+            "contrast, temperature, palette, bidi)",
         ),
         (("contrast", "high", "--reset"), "--reset takes the name of a setting, not a value"),
     ],

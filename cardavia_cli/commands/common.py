@@ -60,9 +60,13 @@ def echo(text: str, *, err: bool = False) -> None:
     """Write ``text`` and a newline on standard output (``err``: standard error), as
     :func:`shown`; in a language written right to left, every left-to-right run in it (a file
     name, a card code, a number) is a left-to-right isolate
-    (:func:`~cardavia_cli.engine.i18n.isolate_ltr`)."""
+    (:func:`~cardavia_cli.engine.i18n.isolate_ltr`), unless the display setting ``bidi`` is
+    ``off``."""
+    from cardavia_cli.engine.display import isolating
+
     stream = sys.stderr if err else sys.stdout
-    stream.write(i18n.isolate_ltr(shown(text, err=err)) + "\n")
+    line = shown(text, err=err)
+    stream.write((i18n.isolate_ltr(line, rtl=True) if isolating() else line) + "\n")
     stream.flush()
 
 

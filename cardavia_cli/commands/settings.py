@@ -36,6 +36,9 @@ HELP: Mapping[str, str] = {
     "contrast": N_("high: bold, no dim text, strong colours"),
     "temperature": N_("the colour temperature of the palette"),
     "palette": N_("colour-blind: colours told apart by a symbol too, never by hue alone"),
+    "bidi": N_(
+        "off: right-to-left lines without isolate marks, for a terminal that shows them (tmux)"
+    ),
 }
 #: The site's third display setting, which has no meaning on a terminal.
 GRAIN = "grain"
@@ -45,6 +48,7 @@ _KEY_HELP = {
     "contrast": "normal or high",
     "temperature": "neutral, warm or cool",
     "palette": "standard or colour-blind",
+    "bidi": "isolate or off",
 }
 
 
@@ -259,7 +263,7 @@ def settings(
     key: str | None = typer.Argument(
         None,
         metavar="KEY",
-        help="A setting: language, contrast, temperature or palette.",
+        help="A setting: language, contrast, temperature, palette or bidi.",
         autocompletion=_complete_keys,
     ),
     value: str | None = typer.Argument(
@@ -285,7 +289,10 @@ def settings(
     [bold]temperature[/bold]: the colours neutral, warm or cool. [bold]palette[/bold]:
     standard, or colour-blind (colours told apart by colour-blind players, and every card
     marked with a symbol of its colour or suit too; Cuccu's cards have no suit and no mark).
-    NO_COLOR, --ascii and TERM=dumb apply on top of every setting.
+    [bold]bidi[/bold]: isolate (in Arabic, card codes, numbers and Latin words are marked
+    as left-to-right runs, for a terminal that shows right-to-left text), or off, for a
+    terminal or multiplexer without bidirectional text (tmux) that shows the marks as
+    glyphs. NO_COLOR, --ascii and TERM=dumb apply on top of every setting.
 
     Grain, the third display setting of the site these games come from, has no meaning on a
     terminal: it is no setting here.

@@ -1,12 +1,15 @@
-"""The display settings in force: contrast, colour temperature and palette (the settings file,
-:mod:`.preferences`), and the marks of the colour-blind palette.
+"""The display settings in force: contrast, colour temperature, palette and bidirectional text
+(the settings file, :mod:`.preferences`), and the marks of the colour-blind palette.
 
 The settings file is read when the display is first needed (:func:`current`: the first
 console made, the first card drawn), so that a command that prints no card and no table
 (``check --json``) reads nothing; the consoles build their rich theme from it
 (``repl/theme.py``) and the games' views ask :func:`mark` for the symbol that shows a card's
 colour or suit besides its hue. With the standard palette a card shows no mark: the default
-look is the look of before. A settings file that cannot be read gives the default display
+look is the look of before. In a language written right to left the output layer marks the
+left-to-right runs of a line as isolates (:func:`~.i18n.isolate_ltr`) unless ``bidi`` is
+``off`` (:attr:`Display.isolates`): a terminal or multiplexer without bidirectional text
+(tmux) shows the marks as glyphs. A settings file that cannot be read gives the default display
 (``cardavia settings`` says what is wrong with it). Nothing here prints, and nothing here
 knows a game: each game's view names its own marks.
 
@@ -39,12 +42,14 @@ COLOUR_BLIND = "colour-blind"
 @dataclass(frozen=True, slots=True)
 class Display:
     """The display settings: ``contrast`` (``normal``, ``high``), ``temperature``
-    (``neutral``, ``warm``, ``cool``) and ``palette`` (``standard``, ``colour-blind``), the
-    values of the settings file's keys of the same names."""
+    (``neutral``, ``warm``, ``cool``), ``palette`` (``standard``, ``colour-blind``) and
+    ``bidi`` (``isolate``, ``off``), the values of the settings file's keys of the same
+    names."""
 
     contrast: str = "normal"
     temperature: str = "neutral"
     palette: str = "standard"
+    bidi: str = "isolate"
 
     @property
     def high_contrast(self) -> bool:
@@ -56,10 +61,16 @@ class Display:
         """Whether every card shows a mark of its colour or suit (the colour-blind palette)."""
         return self.palette == COLOUR_BLIND
 
+    @property
+    def isolates(self) -> bool:
+        """Whether the left-to-right runs of a right-to-left line are marked as isolates
+        (``bidi = "isolate"``, the default; ``off`` for a terminal that shows the marks)."""
+        return self.bidi != "off"
+
     @classmethod
     def of(cls, prefs: Preferences) -> Display:
         """The display settings of the player's settings ``prefs``."""
-        return cls(prefs.contrast, prefs.temperature, prefs.palette)
+        return cls(prefs.contrast, prefs.temperature, prefs.palette, prefs.bidi)
 
 
 _current: Display | None = None
@@ -101,6 +112,24 @@ def forget() -> None:
     _current = None
 
 
+def isolating() -> bool:
+    """Whether the output layer marks left-to-right runs as isolates now: a language written
+    right to left (:func:`~.i18n.is_rtl`) and ``bidi`` not ``off``. Reads the settings file
+    only in such a language.
+
+    >>> from cardavia_cli.engine.i18n import speaking
+    >>> with speaking("ar"):
+    ...     configure(Display()); on = isolating()
+    ...     configure(Display(bidi="off")); off = isolating()
+    >>> on, off, isolating()
+    (True, False, False)
+    >>> reset()
+    """
+    from cardavia_cli.engine.i18n import is_rtl
+
+    return is_rtl() and current().isolates
+
+
 def ascii_marks() -> bool:
     """Whether marks are written in ASCII (``--ascii``, ``CARDAVIA_ASCII=1``)."""
     return os.environ.get(ASCII_ENV, "") not in ("", "0")
@@ -122,6 +151,7 @@ __all__ = [
     "configure",
     "current",
     "forget",
+    "isolating",
     "mark",
     "reset",
 ]

@@ -8,6 +8,49 @@ one-line message; nothing here prints.
 from __future__ import annotations
 
 
+class Said(str):
+    """A message that names one seat (``seat 0 owes 2 discards, not 3``), with the same
+    message said to that seat itself (:attr:`mine`: ``you owe 2 discards, not 3``).
+
+    Its text (a ``str``, wherever the message goes: logs, deal-file errors) is the same for
+    every reader; an :class:`IllegalActionError` made of it keeps :attr:`mine`, and the REPL
+    tells the person at :attr:`seat` that form (:meth:`IllegalActionError.said_to`). Both are
+    whole translated sentences, since a verb agrees with its subject in most languages:
+    :func:`said_about` makes one.
+
+    >>> said = said_about(0, "you owe {n} discards", "seat {seat} owes {n} discards", n=2)
+    >>> str(said), said.mine, said.seat
+    ('seat 0 owes 2 discards', 'you owe 2 discards', 0)
+    >>> prefixed("seat 0, discard: ", said).mine
+    'seat 0, discard: you owe 2 discards'
+    """
+
+    seat: int
+    mine: str
+
+    def __new__(cls, text: str, *, seat: int, mine: str) -> Said:
+        said = super().__new__(cls, text)
+        said.seat = seat
+        said.mine = mine
+        return said
+
+
+def said_about(seat: int, mine: str, theirs: str, **fields: object) -> Said:
+    """``theirs`` (``seat {seat} owes {n} discards``) and ``mine`` (``you owe {n} discards``),
+    two translated messages, formatted with ``fields`` and the seat's number as ``{seat}``:
+    the message about ``seat``, and the same said to it."""
+    values = {"seat": seat, **fields}
+    return Said(theirs.format(**values), seat=seat, mine=mine.format(**values))
+
+
+def prefixed(head: str, message: str) -> str:
+    """``head`` before ``message`` (a refusal's context: ``seat 0, trick 3: ``), and before
+    its form said to its seat when it is a :class:`Said`."""
+    if isinstance(message, Said):
+        return Said(head + message, seat=message.seat, mine=head + message.mine)
+    return head + message
+
+
 class CardaviaError(Exception):
     """Root of every error the program raises on purpose."""
 
@@ -21,12 +64,16 @@ class IllegalActionError(CardaviaError, ValueError):
 
     ``seat`` and ``phase`` are where it was refused (``None`` when not known: nobody to act,
     a message from outside a state); ``rule`` is the message without its ``seat N, PHASE: ``
-    context, the part a person at that seat is told.
+    context, the part a person at that seat is told. A ``message`` that names a seat may be a
+    :class:`Said`: :meth:`said_to` gives the form said to that seat.
 
     >>> e = IllegalActionError("seat 0, lead: a leader may not pass (rules 8.2)", seat=0,
     ...                        phase="lead")
     >>> e.seat, e.phase, e.rule
     (0, 'lead', 'a leader may not pass (rules 8.2)')
+    >>> e = IllegalActionError(said_about(0, "you have none", "seat {seat} has none"), seat=0)
+    >>> str(e), e.said_to(0), e.said_to(1)
+    ('seat 0 has none', 'you have none', 'seat 0 has none')
     """
 
     def __init__(self, message: str, *, seat: int | None = None, phase: str | None = None) -> None:
@@ -40,6 +87,17 @@ class IllegalActionError(CardaviaError, ValueError):
             self.rule = message[len(f"seat {seat}, ") :]
         else:
             self.rule = message
+
+    @property
+    def said(self) -> str:
+        """The message as it was given: a :class:`Said` when it names a seat."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
+
+    def said_to(self, seat: int) -> str:
+        """The message as said to the person at ``seat``: in the second person (``you owe
+        ...``) when it names that seat as a :class:`Said`, else as it is."""
+        said = self.said
+        return said.mine if isinstance(said, Said) and said.seat == seat else str(self)
 
 
 class AmbiguousActionError(CardaviaError, ValueError):

@@ -211,31 +211,83 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
-#: A run of left-to-right text in a line: Latin letters, digits and the signs between them.
-_LTR_RUN = re.compile(r"[A-Za-z0-9][\x21-\x7e]*(?: +[A-Za-z0-9+\-][\x21-\x7e]*)*")
-#: A terminal's control sequence (colour), left as it is.
+#: An ASCII word holding a Latin letter or a digit (``9H``, ``(seat``, ``+12``, ``50%``), and any
+#: ASCII word (signs alone: ``-``, ``/``).
+_LTR_WORD = r"[\x21-\x7e]*[A-Za-z0-9][\x21-\x7e]*"
+_ASCII_WORD = r"[\x21-\x7e]+"
+#: A run of left-to-right text in a line: words holding a Latin letter or a digit, with the
+#: ASCII words and spaces between them (``you (seat 0)``, ``9H - 9D``).
+_LTR_RUN = re.compile(rf"{_LTR_WORD}(?: +(?:{_ASCII_WORD} +)*?{_LTR_WORD})*")
+#: A terminal's control sequence (colour): inside a run it stays inside, at its edges outside.
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: The brackets a run keeps only with their pairs, and the signs that may follow a closing one.
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_CLOSING = {v: k for k, v in _OPENING.items()}
+_CLOSED = re.compile(r"[)\]}][.,:;!?]*$")
 LRI, PDI = "\u2066", "\u2069"
 
 
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """The run ``text[start:end]`` less a bracket whose pair is outside it, and the signs
+    after such a closing bracket: ``9.3`` of ``(القواعد 9.3).``, so that the right-to-left
+    line shows its own brackets mirrored as a pair."""
+    while True:
+        run = text[start:end]
+        closed = _CLOSED.search(run)
+        if closed is not None:
+            bracket = run[closed.start()]
+            head = run[: closed.start() + 1]
+            if head.count(bracket) > head.count(_CLOSING[bracket]):
+                end = start + closed.start()
+                continue
+        first = run[0]
+        if first in _OPENING and run.count(first) > run.count(_OPENING[first]):
+            start += 1
+            continue
+        return start, end
+
+
 def isolate_ltr(text: str, rtl: bool | None = None) -> str:
-    """``text`` with every left-to-right run (card codes, numbers, Latin words: ``9H 9D``,
-    ``+12``) wrapped in a left-to-right isolate (U+2066 .. U+2069) when the language is written
-    right to left (``rtl``, default :func:`is_rtl`); unchanged otherwise. Control sequences
-    (colours) are left as they are.
+    """``text`` with every left-to-right run wrapped in a left-to-right isolate (U+2066 ..
+    U+2069) when the language is written right to left (``rtl``, default :func:`is_rtl`);
+    unchanged otherwise. A run is a sequence of ASCII words of which at least one holds a
+    Latin letter or a digit, with the brackets and signs between and around them (``9H 9D``,
+    ``(seat 0)``, ``+12``, ``[1]``, ``50%``, ``9D.``); never an Arabic letter or the Arabic
+    comma, nor a bracket whose pair is outside it (with the signs after it). Control
+    sequences (colours) are left as they are: inside a run they stay inside its isolate, so
+    that ``9H 9D`` in two colours is one run.
 
     >>> isolate_ltr("العب 9H 9D الآن", rtl=True) == "العب \\u20669H 9D\\u2069 الآن"
+    True
+    >>> isolate_ltr("أنت (seat 0)، ثم (المقعد 2).", rtl=True) == (
+    ...     "أنت \\u2066(seat 0)\\u2069، ثم (المقعد \\u20662\\u2069).")
     True
     >>> isolate_ltr("play 9H", rtl=False)
     'play 9H'
     """
     if not (is_rtl() if rtl is None else rtl):
         return text
-    parts = _ESCAPE.split(text)
-    escapes = _ESCAPE.findall(text)
+    pieces = _ESCAPE.split(text)
+    codes = _ESCAPE.findall(text)
+    plain = "".join(pieces)
+    escapes: dict[int, list[str]] = {}
+    at = 0
+    for piece, code in zip(pieces, codes, strict=False):
+        at += len(piece)
+        escapes.setdefault(at, []).append(code)
+    starts: set[int] = set()
+    ends: set[int] = set()
+    for match in _LTR_RUN.finditer(plain):
+        start, end = _trimmed(plain, match.start(), match.end())
+        starts.add(start)
+        ends.add(end)
     out: list[str] = []
-    for i, part in enumerate(parts):
-        out.append(_LTR_RUN.sub(lambda m: LRI + m.group(0) + PDI, part))
-        if i < len(escapes):
-            out.append(escapes[i])
+    for i in range(len(plain) + 1):
+        if i in ends:
+            out.append(PDI)
+        out.extend(escapes.get(i, ()))
+        if i in starts:
+            out.append(LRI)
+        if i < len(plain):
+            out.append(plain[i])
     return "".join(out)

@@ -53,6 +53,11 @@ SETTINGS: tuple[Setting, ...] = (
         ("standard", "colour-blind"),
         "colour-blind: colours told apart by a symbol too, never by hue alone",
     ),
+    Setting(
+        "bidi",
+        ("isolate", "off"),
+        "off: right-to-left lines without isolate marks, for a terminal that shows them (tmux)",
+    ),
 )
 BY_KEY: Mapping[str, Setting] = {s.key: s for s in SETTINGS}
 
@@ -70,6 +75,7 @@ class Preferences:
     contrast: str = "normal"
     temperature: str = "neutral"
     palette: str = "standard"
+    bidi: str = "isolate"
 
     def changed(self) -> dict[str, str]:
         """The settings that differ from their defaults, by key (what the file keeps)."""

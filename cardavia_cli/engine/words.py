@@ -50,17 +50,25 @@ def capital(text: str) -> str:
 
 
 def by_seat(
-    seat: int, viewer: int, mine: str, theirs: str, *, partners: bool = False, **fields: object
+    seat: int,
+    viewer: int,
+    mine: str,
+    theirs: str,
+    *,
+    partners: bool = False,
+    name: str | None = None,
+    **fields: object,
 ) -> str:
     """One of two translated sentences: ``mine`` when ``seat`` is the viewer (``_("You
     pass.")``), else ``theirs`` (``_("{Seat} passes.")``), formatted with ``fields`` and the
     seat's label as ``{seat}`` (``seat 1 (right)``) and ``{Seat}`` (``Seat 1 (right)``, at
-    the start of a sentence).
+    the start of a sentence), or ``name`` when the sentence names the seat otherwise
+    (``right``). :func:`~cardavia_cli.engine.richtext.by_seat` is the same as styled text.
 
     >>> by_seat(0, 0, "You pass.", "{Seat} passes."), by_seat(3, 0, "You pass.", "{Seat} passes.")
     ('You pass.', 'Seat 3 (left) passes.')
     """
-    label = seat_label(seat, viewer, partners=partners)
+    label = seat_label(seat, viewer, partners=partners) if name is None else name
     text = mine if seat == viewer else theirs
     return text.format(seat=label, Seat=capital(label), **fields)
 

@@ -17,7 +17,9 @@ plain text off a terminal), for the commands and the REPL alike, for every game.
   numbers and Latin words as left-to-right isolates (:func:`isolated`), so that a terminal
   that shows bidirectional text keeps ``9H 9D`` as written. Off a terminal the lines are
   written as they are (a program reads them), and with ASCII output there is nothing right
-  to left left to isolate.
+  to left left to isolate; with the display setting ``bidi = "off"`` (a terminal or
+  multiplexer without bidirectional text, such as tmux, shows the isolates as glyphs) the
+  lines are written as they are too (:func:`~cardavia_cli.engine.display.isolating`).
 """
 
 from __future__ import annotations
@@ -215,7 +217,8 @@ def isolated(text: str) -> str:
     """``text`` with every line that holds right-to-left letters (Arabic) passed through
     :func:`~cardavia_cli.engine.i18n.isolate_ltr`: its card codes, numbers and Latin words
     become left-to-right isolates, its colour escapes stay as they are; a line of Latin
-    letters only is left as it is. Unchanged in a language written left to right.
+    letters only is left as it is. Unchanged in a language written left to right, and with
+    the display setting ``bidi = "off"``.
 
     >>> from cardavia_cli.engine.i18n import speaking
     >>> with speaking("ar"):
@@ -224,9 +227,10 @@ def isolated(text: str) -> str:
     >>> isolated("play 9H")
     'play 9H'
     """
-    from cardavia_cli.engine.i18n import is_rtl, isolate_ltr
+    from cardavia_cli.engine.display import isolating
+    from cardavia_cli.engine.i18n import isolate_ltr
 
-    if not is_rtl() or text.isascii():
+    if text.isascii() or not isolating():
         return text
     lines = text.split("\n")
     return "\n".join(isolate_ltr(ln, rtl=True) if _has_rtl(ln) else ln for ln in lines)
@@ -490,11 +494,11 @@ def make_console(
 
     Off a terminal the stream is wrapped in :class:`PlainLines`; with ASCII output
     (:func:`ascii_wanted`) on a terminal in :class:`AsciiStream`; in a language written right
-    to left on a terminal in :class:`IsolatingStream`. ``NO_COLOR`` and ``TERM=dumb`` turn
-    colour off (rich reads ``NO_COLOR`` itself). The console's theme is the palette of the
-    display settings (:func:`~.theme.theme`).
+    to left on a terminal in :class:`IsolatingStream` (unless ``bidi`` is ``off``).
+    ``NO_COLOR`` and ``TERM=dumb`` turn colour off (rich reads ``NO_COLOR`` itself). The
+    console's theme is the palette of the display settings (:func:`~.theme.theme`).
     """
-    from cardavia_cli.engine.i18n import is_rtl
+    from cardavia_cli.engine.display import isolating
     from cardavia_cli.repl.theme import theme
 
     stream: TextIO = file if file is not None else (sys.stderr if stderr else sys.stdout)
@@ -509,7 +513,7 @@ def make_console(
         target = PlainLines(stream, ascii_only=ascii_only)
     elif ascii_only:
         target = AsciiStream(stream)
-    elif is_rtl():
+    elif isolating():
         target = IsolatingStream(stream)
     else:
         target = stream

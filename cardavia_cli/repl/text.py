@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardavia_cli.engine.errors import IllegalActionError
+from cardavia_cli.engine.errors import IllegalActionError, Said
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.repl.narrator import HUMAN
 from cardavia_cli.repl.words import said_word
 
 
 def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
-    """An engine message (or error) as said to the person at ``seat``: a refusal of that
+    """An engine message (or error) as said to the person at ``seat``: a message that names
+    that seat in two forms (:class:`~cardavia_cli.engine.errors.Said`, in every language: ``you
+    owe 2 discards``, ``2 kart atmalısın``) is said in the second person; a refusal of that
     seat's action (the error's ``seat`` field) or a message naming that seat first drops the
-    leading ``seat N, `` and keeps the phase and the rule; ``by seat N`` becomes ``by you``,
-    ``seat N's`` and ``the hand of seat N`` become ``your`` and ``your hand``, ``seat N owes``
-    and ``seat N has`` become ``you owe`` and ``you have``.
+    leading ``seat N, `` and keeps the phase and the rule. The English contexts the engine
+    writes itself are reworded too: ``by seat N`` becomes ``by you``, ``seat N's`` and ``the
+    hand of seat N`` become ``your`` and ``your hand``, ``seat N owes`` and ``seat N has``
+    become ``you owe`` and ``you have``.
 
     >>> you_wording(IllegalActionError("seat 0, lead: a leader may not pass", seat=0,
     ...                                phase="lead"))
@@ -29,7 +32,12 @@ def you_wording(message: str | BaseException, seat: int = HUMAN) -> str:
     >>> you_wording("T29 not in the hand of seat 0 (7.2)")
     'T29 not in your hand (7.2)'
     """
-    text = str(message)
+    if isinstance(message, IllegalActionError):
+        text = message.said_to(seat)
+    elif isinstance(message, Said) and message.seat == seat:
+        text = message.mine
+    else:
+        text = str(message)
     if not isinstance(message, IllegalActionError) or message.seat in (None, seat):
         for head in (f"seat {seat}, ", f"Seat {seat}, "):
             text = text.removeprefix(head)

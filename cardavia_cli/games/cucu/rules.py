@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError
+from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError, said_about
 from cardavia_cli.engine.game import GameState, Outcome
 from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.seats import SEATS
@@ -306,8 +306,13 @@ class CucuState(GameState[Action, CucuView]):
         phase = self._phase
         why: str | None
         if phase == Phase.OVER:
-            why = _("{word}: the match is over, seat {winner} won (section 10.2)").format(
-                word=repr(word), winner=self.winner
+            assert self.winner is not None
+            why = said_about(
+                self.winner,
+                _("{word}: the match is over, you won (section 10.2)"),
+                _("{word}: the match is over, seat {winner} won (section 10.2)"),
+                word=repr(word),
+                winner=self.winner,
             )
         elif phase == Phase.BREAK:
             why = _("{word}: the round is over; the next round starts next (section 10.3)").format(

@@ -10,7 +10,6 @@ terminal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardavia_cli.engine import richtext
 from cardavia_cli.engine.i18n import N_, _, ngettext, npgettext, pgettext
+from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import SEATS
 from cardavia_cli.engine.words import by_seat, capital, seat_label, seat_short
 from cardavia_cli.games.cucu.cards import (
@@ -106,29 +107,6 @@ ZERO_POWER = N_(
     "Zero (rules 7.5)"
 )
 
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-def fill(template: str, style: str = "", **parts: str | Text) -> Text:
-    """``template`` (a translated message) as styled text, each ``{field}`` replaced by its
-    part: a ``Text`` keeps its own style (a card), a ``str`` takes the line's.
-
-    >>> fill("Your card: {card}.", card=Text("7", style="bold")).spans
-    [Span(11, 12, 'bold')]
-    """
-    out = Text(style=style)
-    at = 0
-    for m in _FIELD.finditer(template):
-        out.append(template[at : m.start()])
-        part = parts[m.group(1)]
-        if isinstance(part, Text):
-            out.append_text(part)
-        else:
-            out.append(part)
-        at = m.end()
-    out.append(template[at:])
-    return out
-
 
 def listed(items: Sequence[str]) -> str:
     """``items`` one after the other, with the language's list comma (``a, b, c``)."""
@@ -193,8 +171,7 @@ def seat_card(seat: int, viewer: int, card: str | Text, *, dead: bool = False) -
     else:
         # TRANSLATORS: a seat and the card it showed, in a list ("seat 1 (right) the Cat").
         mine, theirs = _("you {card}"), _("{seat} {card}")
-    label = seat_label(seat, viewer)
-    return fill(mine if seat == viewer else theirs, seat=label, card=card)
+    return richtext.by_seat(seat, viewer, mine, theirs, card=card)
 
 
 # -- seats (named by :mod:`cardavia_cli.engine.words`) -----------------------------------------

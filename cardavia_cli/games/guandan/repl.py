@@ -26,6 +26,7 @@ messages; the typed words (verbs, card codes, ``as TYPE KEY``) stay as they are.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -34,6 +35,7 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Switch, Verb
+from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.engine.words import capital, ordinal
@@ -67,7 +69,6 @@ from cardavia_cli.games.guandan.view import (
     cards_plain,
     cards_text,
     deal_result_line,
-    fill,
     hand_view,
     key_words,
     label,
@@ -165,7 +166,7 @@ class _Teller:
         """Event ``i``, ``None`` outside the log."""
         return self.events[i] if 0 <= i < len(self.events) else None
 
-    def _bold(self, seat: int, mine: str, theirs: str, **fields: object) -> Text:
+    def _bold(self, seat: int, mine: str, theirs: str, **fields: Any) -> Text:
         """:func:`.view.by_seat` of a line told in bold (a seat's move)."""
         return by_seat(seat, self.me, mine, theirs, style="bold", **fields)
 

@@ -10,8 +10,8 @@ Seats are named from the viewer: ``you``, ``seat 1 (right)``, ``seat 2 (partner)
 of section 3; the wild hearts of the deal's level (6.2) carry a ``*``.
 
 Every word passes through the message catalogs (domain ``guandan``, :mod:`~.engine.i18n`):
-each line is one whole translated sentence, filled by :func:`fill` (cards keep their own
-colours); card codes, the rank letters of levels and keys, and the typed syntax
+each line is one whole translated sentence, filled by :func:`~.engine.richtext.fill` (cards
+keep their own colours); card codes, the rank letters of levels and keys, and the typed syntax
 (``play CARDS [as TYPE KEY]``) stay as they are in every language.
 """
 
@@ -23,16 +23,15 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine import display
+from cardavia_cli.engine import display, richtext
 from cardavia_cli.engine.game import Outcome
 from cardavia_cli.engine.i18n import _, ngettext, pgettext
+from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.engine.words import (
-    capital,
     ordinal,
     seat_label,
     seat_short,
@@ -53,48 +52,8 @@ label = partial(seat_label, partners=True)
 subject = partial(seat_subject, partners=True)
 short = partial(seat_short, partners=True)
 
-#: The private-use characters :func:`fill` holds a styled field's place with.
-_SLOT = 0xE000
-
-
-def fill(template: str, *, style: str = "", **fields: object) -> Text:
-    """A translated ``template`` (rich markup allowed: ``[bold]{Seat}[/bold] passes.``) with
-    its ``{fields}`` filled: a :class:`~rich.text.Text` field (cards) keeps its own styles,
-    any other is plain text (never read as markup). ``style`` is the style of the whole line.
-
-    >>> fill("{Seat} plays {cards} [dim](x)[/dim].", Seat="Seat 1", cards=Text("9H", "red")).plain
-    'Seat 1 plays 9H (x).'
-    """
-    texts: dict[str, Text] = {}
-    plain: dict[str, str] = {}
-    for name, value in fields.items():
-        if isinstance(value, Text):
-            slot = chr(_SLOT + len(texts))
-            texts[slot] = value
-            plain[name] = slot
-        else:
-            plain[name] = escape(str(value))
-    line = Text.from_markup(template.format(**plain))
-    out = Text(style=style)
-    start = 0
-    for i, char in enumerate(line.plain):
-        if char in texts:
-            out.append_text(line[start:i])
-            out.append_text(texts[char])
-            start = i + 1
-    out.append_text(line[start:])
-    return out
-
-
-def by_seat(
-    seat: int, viewer: int, mine: str, theirs: str, *, style: str = "", **fields: object
-) -> Text:
-    """:func:`fill` of ``mine`` (said to the viewer: ``You pass.``) when ``seat`` is the
-    viewer, else of ``theirs`` (``{Seat} passes.``) with the seat's label as ``{seat}`` and
-    ``{Seat}``."""
-    name = label(seat, viewer)
-    text = mine if seat == viewer else theirs
-    return fill(text, style=style, seat=name, Seat=capital(name), **fields)
+#: :func:`~cardavia_cli.engine.richtext.by_seat` with the seats named for the partnership game.
+by_seat = partial(richtext.by_seat, partners=True)
 
 
 def listing(items: Sequence[str]) -> str:
@@ -319,13 +278,8 @@ def tribute_lines(view: GuandanView) -> list[Text]:
         }
         if back:
             fields["back"] = card_text(back[0].card, view.level)
-        lines.append(fill(words, **_used(words, fields)))
+        lines.append(fill(words, **fields))
     return lines
-
-
-def _used(template: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """The ``fields`` that ``template`` names (a sentence said to the viewer names fewer)."""
-    return {k: v for k, v in fields.items() if "{" + k + "}" in template}
 
 
 def table_view(view: GuandanView) -> RenderableType:

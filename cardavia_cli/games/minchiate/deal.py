@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cardavia_cli.engine.errors import CardaviaError, IllegalActionError
+from cardavia_cli.engine.errors import CardaviaError, IllegalActionError, said_about
 from cardavia_cli.engine.i18n import _, ngettext
 from cardavia_cli.engine.seats import NUM_SEATS, next_seat, team, turn_order_from
 from cardavia_cli.games.minchiate.cards import (
@@ -213,7 +213,11 @@ def check_discards(hand: Iterable[Card], chosen: Sequence[Card], seat: int | Non
         if seat is None:
             raise IllegalActionError(_("this player has nothing to discard (rules 7.1)"))
         raise IllegalActionError(
-            _("seat {seat} has nothing to discard (rules 7.1)").format(seat=seat)
+            said_about(
+                seat,
+                _("you have nothing to discard (rules 7.1)"),
+                _("seat {seat} has nothing to discard (rules 7.1)"),
+            )
         )
     if len(chosen) != k:
         if seat is None:
@@ -222,13 +226,24 @@ def check_discards(hand: Iterable[Card], chosen: Sequence[Card], seat: int | Non
                 "this player must discard exactly {n} cards, not {given} (7.2)",
                 k,
             )
-        else:
-            said = ngettext(
-                "seat {seat} must discard exactly {n} card, not {given} (7.2)",
-                "seat {seat} must discard exactly {n} cards, not {given} (7.2)",
-                k,
+            raise IllegalActionError(said.format(n=k, given=len(chosen)))
+        raise IllegalActionError(
+            said_about(
+                seat,
+                ngettext(
+                    "you must discard exactly {n} card, not {given} (7.2)",
+                    "you must discard exactly {n} cards, not {given} (7.2)",
+                    k,
+                ),
+                ngettext(
+                    "seat {seat} must discard exactly {n} card, not {given} (7.2)",
+                    "seat {seat} must discard exactly {n} cards, not {given} (7.2)",
+                    k,
+                ),
+                n=k,
+                given=len(chosen),
             )
-        raise IllegalActionError(said.format(seat=seat, n=k, given=len(chosen)))
+        )
     if len(set(chosen)) != len(chosen):
         raise IllegalActionError(
             _("the discards must be distinct cards: {cards} (7.2)").format(cards=cards_str(chosen))
@@ -270,7 +285,10 @@ def check_discards(hand: Iterable[Card], chosen: Sequence[Card], seat: int | Non
 def not_in_hand(cards: Sequence[Card], seat: int | None) -> str:
     """``T5 T6 not in the hand of seat 0 (7.2)`` (or ``of this player``)."""
     if seat is None:
-        said = _("{cards} not in the hand of this player (7.2)")
-    else:
-        said = _("{cards} not in the hand of seat {seat} (7.2)")
-    return said.format(cards=cards_str(cards), seat=seat)
+        return _("{cards} not in the hand of this player (7.2)").format(cards=cards_str(cards))
+    return said_about(
+        seat,
+        _("{cards} not in your hand (7.2)"),
+        _("{cards} not in the hand of seat {seat} (7.2)"),
+        cards=cards_str(cards),
+    )

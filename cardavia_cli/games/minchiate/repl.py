@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -26,6 +27,7 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Switch, Verb
+from cardavia_cli.engine.richtext import by_seat, fill
 from cardavia_cli.engine.seats import next_seat, partner, team
 from cardavia_cli.engine.ui import GameControl, GameUI
 from cardavia_cli.engine.words import (
@@ -66,7 +68,6 @@ from cardavia_cli.games.minchiate.view import (
     combination_text,
     combination_words,
     diff_words,
-    fill,
     hand_view,
     kind_word,
     listing,
@@ -437,16 +438,10 @@ class _Teller:
             case Resto(team=t):
                 self.resti[t] += 1
 
-    def say(self, seat: int, mine: str, theirs: str, **fields: object) -> Text:
+    def say(self, seat: int, mine: str, theirs: str, **fields: Any) -> Text:
         """A sentence in bold about ``seat``: ``mine`` (``You rob ...``) said to the seat
         itself, else ``theirs`` (``{Seat} robs ...``), with the seat's label and ``fields``."""
-        return fill(
-            mine if seat == self.me else theirs,
-            "bold",
-            seat=seat_label(seat, self.me),
-            Seat=seat_subject(seat, self.me),
-            **fields,
-        )
+        return by_seat(seat, self.me, mine, theirs, style="bold", **fields)
 
     def forced_mark(self, i: int) -> Text:
         """`` (forced)`` where event ``i`` is an answer given without asking, else nothing."""
@@ -491,7 +486,9 @@ class _Teller:
                         i += 1
                     parts = (f"{team_word(c.team, self.me)} {c.total}" for c in counts)
                     line = fill(
-                        _("The end count (rules 10.2): {counts}."), "bold", counts=listing(parts)
+                        _("The end count (rules 10.2): {counts}."),
+                        style="bold",
+                        counts=listing(parts),
                     )
                 case _:
                     line = self.line(i - 1, event, narrating=True)
@@ -570,7 +567,7 @@ class _Teller:
         points = after.points if isinstance(after, Score) else 0
         line = fill(
             said,
-            "bold",
+            style="bold",
             number=self.tricks,
             cards=listing(played),
             seat=seat_short(winner, me),

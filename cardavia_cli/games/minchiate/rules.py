@@ -36,6 +36,8 @@ from cardavia_cli.engine.errors import (
     CardError,
     IllegalActionError,
     InvalidActionError,
+    prefixed,
+    said_about,
 )
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
 from cardavia_cli.engine.i18n import N_, _, ngettext
@@ -462,14 +464,23 @@ class MinchiateState(GameState[Action, MinchiateView]):
         verb = action.verb
         if self._phase == Phase.DISCARD:
             if verb != "discard":
-                owed = ngettext(
-                    "seat {seat} must first discard {n} card (rules 7.1)",
-                    "seat {seat} must first discard {n} cards (rules 7.1)",
-                    self.owed,
+                owed = said_about(
+                    seat,
+                    ngettext(
+                        "you must first discard {n} card (rules 7.1)",
+                        "you must first discard {n} cards (rules 7.1)",
+                        self.owed,
+                    ),
+                    ngettext(
+                        "seat {seat} must first discard {n} card (rules 7.1)",
+                        "seat {seat} must first discard {n} cards (rules 7.1)",
+                        self.owed,
+                    ),
+                    n=self.owed,
                 )
-                return f"{where}: {owed.format(seat=seat, n=self.owed)}"
+                return prefixed(f"{where}: ", owed)
             why = discard_refusal(self.hands[seat], action.cards, seat)
-            return None if why is None else f"{where}: {why}"
+            return None if why is None else prefixed(f"{where}: ", why)
         if self._phase == Phase.DECLARE:
             if verb == "pass":
                 return None
@@ -486,8 +497,13 @@ class MinchiateState(GameState[Action, MinchiateView]):
         card = action.cards[0]
         hand = self.hands[seat]
         if card not in hand:
-            said = _("{card} is not in seat {seat}'s hand (rules 9.3)")
-            return f"{where}: {said.format(card=card, seat=seat)}"
+            said = said_about(
+                seat,
+                _("{card} is not in your hand (rules 9.3)"),
+                _("{card} is not in seat {seat}'s hand (rules 9.3)"),
+                card=card,
+            )
+            return prefixed(f"{where}: ", said)
         if card in self.legal_cards():
             return None
         return f"{where}: {play_refusal(hand, self.trick, self.suits_led, card)}"
@@ -876,7 +892,11 @@ def discard_refusal(
     if k <= 0:
         if seat is None:
             return _("this player has nothing to discard (rules 7.1)")
-        return _("seat {seat} has nothing to discard (rules 7.1)").format(seat=seat)
+        return said_about(
+            seat,
+            _("you have nothing to discard (rules 7.1)"),
+            _("seat {seat} has nothing to discard (rules 7.1)"),
+        )
     if not chosen or len(chosen) > k:
         if seat is None:
             said = ngettext(
@@ -884,18 +904,27 @@ def discard_refusal(
                 "this player owes {n} discards, not {given} (rules 7.2)",
                 k,
             )
-        else:
-            said = ngettext(
+            return said.format(n=k, given=len(chosen))
+        return said_about(
+            seat,
+            ngettext(
+                "you owe {n} discard, not {given} (rules 7.2)",
+                "you owe {n} discards, not {given} (rules 7.2)",
+                k,
+            ),
+            ngettext(
                 "seat {seat} owes {n} discard, not {given} (rules 7.2)",
                 "seat {seat} owes {n} discards, not {given} (rules 7.2)",
                 k,
-            )
-        return said.format(seat=seat, n=k, given=len(chosen))
+            ),
+            n=k,
+            given=len(chosen),
+        )
     if len(chosen) == k:
         try:
             check_discards(hand, chosen, seat)
         except IllegalActionError as exc:
-            return str(exc)
+            return exc.said
         return None
     missing = [c for c in chosen if c not in hand]
     if missing:

@@ -10,7 +10,6 @@ choices, the score and the result with its breakdown (10.5).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -19,8 +18,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardavia_cli.engine import display
+from cardavia_cli.engine import display, words
 from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
+from cardavia_cli.engine.richtext import by_seat, fill
 from cardavia_cli.engine.seats import next_seat, partner, team, turn_order_from
 from cardavia_cli.engine.words import (
     capital,
@@ -86,45 +86,6 @@ _SUIT_WORDS = (N_("Cups"), N_("Coins"), N_("Swords"), N_("Batons"))
 _RANK_WORDS = (N_("Ace"), N_("Fante"), N_("Cavallo"), N_("Regina"), N_("Re"))
 #: The combinations' kinds said in words (the special sets keep their numbers, 10.1).
 KIND_WORDS = {"sequence": N_("sequence"), "kings": N_("kings")}
-_FIELD = re.compile(r"\{(\w+)\}")
-_MARK = 0xE000  # private-use characters stand for the fields while the markup is read
-
-
-def fill(template: str, style: str = "", **fields: object) -> Text:
-    """A translated ``template`` as styled text: its rich markup read (``[dim]...[/dim]``) and
-    each ``{name}`` replaced by ``fields[name]``, a :class:`~rich.text.Text` keeping its own
-    styles (a card's colour) or any value as plain text; ``style`` is the line's style.
-
-    >>> fill("[bold]{who}[/bold] leads {card}.", who="You", card=Text("KC")).plain
-    'You leads KC.'
-    """
-    names: list[str] = []
-
-    def mark(match: re.Match[str]) -> str:
-        names.append(match.group(1))
-        return chr(_MARK + len(names) - 1)
-
-    read = Text.from_markup(_FIELD.sub(mark, template), emoji=False)
-    cuts = [i + d for i, ch in enumerate(read.plain) if ord(ch) >= _MARK for d in (0, 1)]
-    out = Text(style=style)
-    for piece in read.divide(cuts):
-        code = ord(piece.plain[0]) - _MARK if len(piece.plain) == 1 else -1
-        if not 0 <= code < len(names):
-            out.append_text(piece)
-            continue
-        value = fields[names[code]]
-        text = value.copy() if isinstance(value, Text) else Text(str(value))
-        for span in piece.spans:
-            text.stylize_before(span.style)
-        out.append_text(text)
-    return out
-
-
-def mine_or(seat: int, viewer: int, mine: str, theirs: str) -> str:
-    """``mine`` (a sentence about the viewer: ``you robbed ...``) when ``seat`` is the viewer,
-    else ``theirs`` (``{seat} robbed ...``): two whole messages, since the verb agrees with
-    its seat in most languages."""
-    return mine if seat == viewer else theirs
 
 
 def listing(items: Iterable[str | Text], sep: str = ",") -> Text:
@@ -291,7 +252,7 @@ def score_line(view: MinchiateView) -> Text:
     me, them = teams(view.seat)
     out = fill(
         _("Resti: {resti}   difference {diff}"),
-        "bold",
+        style="bold",
         resti=resti_words(view.resti, view.seat),
         diff=diff_words(view.diff, view.seat),
     )
@@ -328,17 +289,21 @@ def seen_line(view: MinchiateView) -> Text:
             _("{seat} robbed from the fola: {cards}"),
         ),
     ):
-        said = mine_or(seat, me, mine, theirs)
+        name = seat_short(seat, me)
         if robbed:
             out.append("   ")
             out.append_text(
-                fill(said, seat=seat_short(seat, me), cards=cards_text(robbed, points=True))
+                by_seat(seat, me, mine, theirs, name=name, cards=cards_text(robbed, points=True))
             )
         elif seat == view.cutter:
-            nothing = mine_or(
-                seat, me, _("you robbed nothing at the cut"), _("{seat} robbed nothing at the cut")
+            nothing = words.by_seat(
+                seat,
+                me,
+                _("you robbed nothing at the cut"),
+                _("{seat} robbed nothing at the cut"),
+                name=name,
             )
-            out.append("   " + nothing.format(seat=seat_short(seat, me)))
+            out.append("   " + nothing)
     return out
 
 
@@ -384,10 +349,15 @@ def declarations_line(view: MinchiateView) -> Text | None:
     for declaration in view.declarations:
         who = seat_short(declaration.seat, me)
         if not declaration.combinations:
-            passed = mine_or(
-                declaration.seat, me, _("you [dim]passed[/dim]"), _("{seat} [dim]passed[/dim]")
+            said.append(
+                by_seat(
+                    declaration.seat,
+                    me,
+                    _("you [dim]passed[/dim]"),
+                    _("{seat} [dim]passed[/dim]"),
+                    name=who,
+                )
             )
-            said.append(fill(passed, seat=who))
             continue
         made = listing(combination_text(c) for c in declaration.combinations)
         # TRANSLATORS: a seat and the combinations it declared: "right kings KC KD KS (15)"
@@ -405,13 +375,14 @@ def trick_line(view: MinchiateView) -> Text | None:
     cards = [c for _s, c in view.trick]
     if not cards:
         leader = view.leader
-        leads = mine_or(
+        leads = words.by_seat(
             leader,
             me,
             _("Trick {number} of 21: you lead."),
             _("Trick {number} of 21: {seat} leads."),
+            number=number,
         )
-        return Text(leads.format(number=number, seat=seat_label(leader, me)), style="bold")
+        return Text(leads, style="bold")
     suit = suit_to_follow(cards)
     winning = trick_winner(cards) if suit is not None else None
     played: list[Text] = []
@@ -420,19 +391,24 @@ def trick_line(view: MinchiateView) -> Text | None:
         if i == winning:
             shown.append(" " + _("(winning)"), style="bold")
         if i == 0:
-            led = mine_or(seat, me, _("you led {card}"), _("{seat} led {card}"))
-            played.append(fill(led, seat=seat_short(seat, me), card=shown))
+            name = seat_short(seat, me)
+            led = by_seat(
+                seat, me, _("you led {card}"), _("{seat} led {card}"), name=name, card=shown
+            )
+            played.append(led)
         else:
             played.append(Text(seat_short(seat, me) + " ").append_text(shown))
     if suit is None:
         head = _("Trick {number} of 21 (the Matto led): {cards}")
     else:
         head = _("Trick {number} of 21 ({suit} to follow): {cards}")
-    out = fill(head, "bold", number=number, suit=suit_word(suit), cards=listing(played))
+    out = fill(head, style="bold", number=number, suit=suit_word(suit), cards=listing(played))
     if view.to_act is not None:
         who = view.to_act
-        turn = mine_or(who, me, _("you to play."), _("{seat} to play."))
-        out.append(listing(["", turn.format(seat=seat_short(who, me))], ";").plain)
+        turn = words.by_seat(
+            who, me, _("you to play."), _("{seat} to play."), name=seat_short(who, me)
+        )
+        out.append(listing(["", turn], ";").plain)
     return out
 
 

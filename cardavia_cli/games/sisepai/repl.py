@@ -24,6 +24,7 @@ from cardavia_cli.engine.errors import CardError
 from cardavia_cli.engine.game import Event, Outcome
 from cardavia_cli.engine.i18n import N_, NP_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Verb
+from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
 from cardavia_cli.games.sisepai.events import (
@@ -48,7 +49,6 @@ from cardavia_cli.games.sisepai.view import (
     outcome_view,
     seat_text,
     status_view,
-    styled,
     table_view,
 )
 
@@ -209,7 +209,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
         the opponents, the dealer (rules 4, 6)."""
         levels = [seats[s] for s in (1, 2, 3)]
         if len(set(levels)) == 1:
-            line = styled(
+            line = fill(
                 _(
                     "[bold]Si Se Pai[/bold], {origin}: you (seat 0) against three {level} "
                     "computer players."
@@ -222,7 +222,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
                 _("{level} at seat {n}").format(level=level, n=s)
                 for s, level in zip((1, 2, 3), levels, strict=True)
             )
-            line = styled(
+            line = fill(
                 _("[bold]Si Se Pai[/bold], {origin}: you (seat 0) against {players}."),
                 origin=origin,
                 players=players,
@@ -348,7 +348,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
         if suggestion.verb == "discard":
             card = suggestion.cards[0]
             hand.remove(card)
-            label = styled(_("Waits after discarding {card}:"), card=card_text(card))
+            label = fill(_("Waits after discarding {card}:"), card=card_text(card))
             label.append(" ")
         option = next((o for o in view.claims if o.action == suggestion), None)
         if option is not None and option.win:

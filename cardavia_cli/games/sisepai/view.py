@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.columns import Columns
@@ -23,6 +24,7 @@ from rich.text import Text
 
 from cardavia_cli.engine import display
 from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
+from cardavia_cli.engine.richtext import by_seat
 from cardavia_cli.engine.words import capital, seat_label, seat_short
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str
 from cardavia_cli.games.sisepai.melds import Meld, kind_word
@@ -51,50 +53,9 @@ COLOUR_LABELS = (
     NP_("sisepai colour", "white"),
     NP_("sisepai colour", "green"),
 )
-_FIELD = re.compile(r"\{(\w+)\}")
-_SLOT = "\x00"
-
-
-def styled(template: str, **fields: str | Text) -> Text:
-    """A translated ``template`` as rich text: its markup (``[bold]You[/bold] draw {card}``)
-    read, and each ``{name}`` replaced by ``fields[name]``, a :class:`~rich.text.Text` keeping
-    its own style (a card's colour). Placeholders are never inside a markup tag.
-
-    >>> styled("[bold]You[/bold] draw {card}", card=Text("wP", style="bold")).plain
-    'You draw wP'
-    """
-    names: list[str] = []
-
-    def slot(m: re.Match[str]) -> str:
-        names.append(m.group(1))
-        return _SLOT
-
-    base = Text.from_markup(_FIELD.sub(slot, template))
-    out = Text()
-    start = 0
-    for name in names:
-        at = base.plain.index(_SLOT, start)
-        out.append_text(base[start:at])
-        value = fields[name]
-        out.append_text(value if isinstance(value, Text) else Text(value))
-        start = at + 1
-    out.append_text(base[start:])
-    return out
-
-
-def seat_text(
-    seat: int, viewer: int, mine: str, theirs: str, *, bold: bool = True, **fields: str | Text
-) -> Text:
-    """:func:`~cardavia_cli.engine.words.by_seat` as rich text: ``mine`` (said to the viewer)
-    or ``theirs`` (about another seat, its label ``{seat}``/``{Seat}``, in bold unless
-    ``bold`` is false), through :func:`styled`."""
-    if seat == viewer:
-        return styled(mine, **fields)
-    label = seat_label(seat, viewer)
-    style = "bold" if bold else ""
-    return styled(
-        theirs, seat=Text(label, style=style), Seat=Text(capital(label), style=style), **fields
-    )
+#: A sentence about a seat (:func:`~cardavia_cli.engine.richtext.by_seat`) in the narration:
+#: another seat's name in bold.
+seat_text = partial(by_seat, seat_style="bold")
 
 
 def card_style(code: int) -> str:
@@ -345,46 +306,42 @@ def public_line(view: SisepaiView, titled: bool = True) -> Text:
     if view.public is None:
         if view.phase is Phase.DISCARD and view.to_act is not None:
             mine, theirs = _("You must discard."), _("{Seat} must discard.")
-            out.append_text(seat_text(view.to_act, view.seat, mine, theirs, bold=False))
+            out.append_text(by_seat(view.to_act, view.seat, mine, theirs))
         return out
     assert view.actor is not None and view.source is not None
     card = card_text(view.public)
     if view.source == "draw":
         if titled:
-            line = seat_text(
+            line = by_seat(
                 view.actor,
                 view.seat,
                 _("Public card {card}, drawn by you"),
                 _("Public card {card}, drawn by {seat}"),
                 card=card,
-                bold=False,
             )
         else:
-            line = seat_text(
+            line = by_seat(
                 view.actor,
                 view.seat,
                 _("{card}, drawn by you"),
                 _("{card}, drawn by {seat}"),
                 card=card,
-                bold=False,
             )
     elif titled:
-        line = seat_text(
+        line = by_seat(
             view.actor,
             view.seat,
             _("Public card {card}, discarded by you"),
             _("Public card {card}, discarded by {seat}"),
             card=card,
-            bold=False,
         )
     else:
-        line = seat_text(
+        line = by_seat(
             view.actor,
             view.seat,
             _("{card}, discarded by you"),
             _("{card}, discarded by {seat}"),
             card=card,
-            bold=False,
         )
     out.append_text(line)
     role = view.role
@@ -490,5 +447,5 @@ def outcome_view(view: SisepaiView, outcome: Outcome) -> RenderableType:
     melds = [Meld.parse(m["cards"]) for m in outcome.data.get("melds", [])]
     exposed = list(view.exposed[winner][:-1])
     mine, theirs = _("Your winning hand"), _("{Seat}'s winning hand")
-    title = seat_text(winner, view.seat, mine, theirs, bold=False).plain
+    title = by_seat(winner, view.seat, mine, theirs).plain
     return Group(Text(""), headline, melds_table(melds, title=title, exposed=exposed))
