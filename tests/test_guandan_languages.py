@@ -87,10 +87,10 @@ def test_turkish_status_narration_and_refusals() -> None:
     assert "Kalan kartlar: sen 27, sağ 27, eş 27, sol 27." in lines
     assert "Masa boş: löveyi sen açıyorsun." in lines
     # the refusals: the rule in Turkish, its section kept
-    assert "! lead: löveyi açan pas geçemez (kural 8.2)" in lines
-    assert "! lead: 3S 4D bir kombinasyon değil (kural 6.3)" in lines
+    assert "! açış: löveyi açan pas geçemez (kural 8.2)" in lines
+    assert "! açış: 3S 4D bir kombinasyon değil (kural 6.3)" in lines
     assert any(
-        ln.startswith("! lead: 2H 3S 4S 5S 6S 2 farklı biçimde okunabilir (kural 8.3); ")
+        ln.startswith("! açış: 2H 3S 4S 5S 6S 2 farklı biçimde okunabilir (kural 8.3); ")
         for ln in lines
     )
     # each play with its combination in Turkish and its cards as they are
@@ -103,7 +103,7 @@ def test_turkish_status_narration_and_refusals() -> None:
         "Masada 1. koltuk (sağ) tarafından oynanan çift T: TH TH; o zamandan beri 2 pas." in lines
     )
     assert (
-        "! follow: 8H 8C, 1. koltuğun oynadığı çift T oyununu geçmiyor (kural 6.5: aynı türden "
+        "! takip: 8H 8C, 1. koltuğun oynadığı çift T oyununu geçmiyor (kural 6.5: aynı türden "
         "daha yüksek bir değer ya da bir bomba gerekir)"
     ) in lines
     assert (
@@ -117,13 +117,13 @@ def test_arabic_status_narration_and_refusals_keep_the_card_codes() -> None:
     assert "يدك (27 ورقة، من الأضعف إلى الأقوى على المستوى 2؛ * = حرّة):" in lines
     assert HAND in lines
     assert "الأوراق المتبقية: أنت 27، اليمين 27، الشريك 27، اليسار 27." in lines
-    assert "! lead: لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)" in lines
+    assert "! البدء: لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)" in lines
     assert "أنت تبدأ بمتتالية 7: 2H* 3S 4S 5S 6S." in lines
     assert "المقعد 1 (اليمين) والمقعد 2 (الشريك) والمقعد 3 (اليسار): باس." in lines
     assert "المقعد 1 (اليمين) يتغلب عليها بزوج T: TH TH." in lines
     assert "على الطاولة زوج T التي لعبها المقعد 1 (اليمين): TH TH؛ تمريران بعدها." in lines
     assert (
-        "! follow: 8H 8C لا تتغلب على زوج T التي لعبها المقعد 1 (القاعدة 6.5: النوع نفسه "
+        "! المتابعة: 8H 8C لا تتغلب على زوج T التي لعبها المقعد 1 (القاعدة 6.5: النوع نفسه "
         "بقيمة أعلى، أو قنبلة)"
     ) in lines
     assert "مرّرتَ: لا شيء في يدك يتغلب على مفردة RJ (تمرير تلقائي)." in lines
@@ -137,9 +137,7 @@ def test_the_tribute_and_the_return_in_turkish_and_arabic() -> None:
         "Bir kartı 3. koltuk (sol) oyuncusuna iade et (kural 7.5, 8.1): return CARD ya da "
         "kartın numarası."
     ) in tr
-    assert any(
-        ln.startswith("! return: AS iade edilebilecek bir kart değil (kural 7.5") for ln in tr
-    )
+    assert any(ln.startswith("! iade: AS iade edilebilecek bir kart değil (kural 7.5") for ln in tr)
     assert "Sen 4S kartını iade ettin, alan 3. koltuk (sol)." in tr
     assert "Haraç: 3. koltuk (sol) sana RJ verdi; sen karşılığında 4S iade ettin." in tr
     assert "Seviye 3, sizin seviyeniz; seviyeler: biz 3, onlar 2." in tr
@@ -165,17 +163,17 @@ def test_the_colours_of_the_cards_are_kept_in_a_translated_line() -> None:
     assert line.style == "bold"
 
 
-def test_refusals_keep_the_english_context_and_translate_the_rule() -> None:
+def test_refusals_say_the_context_and_the_rule_in_the_language() -> None:
     state = new_state(deck=DECK)
-    for lang, rule in (
-        ("tr", "löveyi açan pas geçemez (kural 8.2)"),
-        ("ar", "لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)"),
-        ("en", "a leader may not pass (rules 8.2)"),
+    for lang, phase, rule in (
+        ("tr", "açış", "löveyi açan pas geçemez (kural 8.2)"),
+        ("ar", "البدء", "لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)"),
+        ("en", "lead", "a leader may not pass (rules 8.2)"),
     ):
         i18n.set_language(lang)
         with pytest.raises(IllegalActionError) as err:
             state.parse_action("pass")
-        assert str(err.value) == f"seat 0, lead: {rule}"
+        assert str(err.value) == f"seat 0, {phase}: {rule}"
         assert err.value.rule == rule
     i18n.set_language("tr")
     assert UI.prompt(state.view(0)) == "seviye 2: açış > "

@@ -143,7 +143,7 @@ KING = {
         "score": "Resti: biz 0, onlar 1   fark onların lehine 7   puanlar: biz 28, onlar 95",
         "prompt": "löve 1, Kupa > ",
         "refusal": (
-            "seat 0, trick 1: Papaz zorunluluğu: bu ilk Kupa lövesi ve kozlandı, bu yüzden KC "
+            "seat 0, 1. löve: Papaz zorunluluğu: bu ilk Kupa lövesi ve kozlandı, bu yüzden KC "
             "oynanmalı, Matto bile olmaz (kural 9.3.3.1)"
         ),
     },
@@ -160,7 +160,7 @@ KING = {
         "score": "الريستي: نحن 0، هم 1   الفارق 7 لصالحهم   النقاط: نحن 28، هم 95",
         "prompt": "الأكلة 1، الكؤوس > ",
         "refusal": (
-            "seat 0, trick 1: إلزام الملك: هذه أول أكلة من الكؤوس وقد قُطعت بالحكم، فيجب لعب "
+            "seat 0, الأكلة 1: إلزام الملك: هذه أول أكلة من الكؤوس وقد قُطعت بالحكم، فيجب لعب "
             "KC، ولا حتى الماتو (القاعدة 9.3.3.1)"
         ),
     },

@@ -198,9 +198,9 @@ def test_card_names_in_the_completion_menu_are_translated_and_the_codes_are_not(
 
 
 # -- refusals -------------------------------------------------------------------------------
-def test_refusals_keep_the_english_place_and_say_the_rule_in_the_language() -> None:
+def test_refusals_say_the_place_and_the_rule_in_the_language() -> None:
     state = new_state(seed=5)
-    where = "seat 2, claim round on wP (drawn by seat 2): "
+    where = "seat 2, wP için alma turu (2. koltuk çekti): "
     i18n.set_language("tr")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("discard gA")
@@ -213,6 +213,7 @@ def test_refusals_keep_the_english_place_and_say_the_rule_in_the_language() -> N
     i18n.set_language("ar")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("discard gA")
+    where = "seat 2, جولة المطالبة على wP (سحبها المقعد 2): "
     assert str(info.value) == where + "لا شيء للرمي الآن؛ أجب بـ pass أو claim"
     assert info.value.seat == 2
 
@@ -224,7 +225,7 @@ def test_role_refusal_names_the_roles_in_the_language() -> None:
     for _ in (2, 3):
         state.apply(Action("pass"))
     assert state.to_act == 0
-    where = "seat 0, claim round on rR (drawn by seat 2): "
+    where = "seat 0, rR için alma turu (2. koltuk çekti): "
     i18n.set_language("tr")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
@@ -233,6 +234,7 @@ def test_role_refusal_names_the_roles_in_the_language() -> None:
         "oyuncu için serbesttir, sıradakinden sonraki oyuncular için değil (kural 7.3)"
     )
     i18n.set_language("ar")
+    where = "seat 0, جولة المطالبة على rR (سحبها المقعد 2): "
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (
@@ -240,6 +242,7 @@ def test_role_refusal_names_the_roles_in_the_language() -> None:
         "واللاعب التالي، لا اللاعبون بعد التالي (القاعدة 7.3)"
     )
     i18n.set_language("en")
+    where = "seat 0, claim round on rR (drawn by seat 2): "
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("claim rH rC")
     assert str(info.value) == where + (

@@ -33,16 +33,16 @@ REFUSALS = {
         "! trick 1: T29 is not in your hand (rules 9.3)",
     ],
     "tr": [
-        "! discard (2 to go): T29 elinde yok (7.2)",
-        "! discard (2 to go): 2 kart atmalısın, 6 değil (kurallar 7.2)",
-        "! discard (2 to go): önce 2 kart atmalısın (kurallar 7.1)",
-        "! trick 1: T29 elinde yok (kurallar 9.3)",
+        "! kart atma (2 kaldı): T29 elinde yok (7.2)",
+        "! kart atma (2 kaldı): 2 kart atmalısın, 6 değil (kural 7.2)",
+        "! kart atma (2 kaldı): önce 2 kart atmalısın (kural 7.1)",
+        "! 1. löve: T29 elinde yok (kural 9.3)",
     ],
     "ar": [
-        "! discard (2 to go): T29 ليست في يدك (7.2)",
-        "! discard (2 to go): عليك طرح ورقتين، لا 6 (القواعد 7.2)",
-        "! discard (2 to go): عليك أن تطرح أولًا ورقتين (القواعد 7.1)",
-        "! trick 1: T29 ليست في يدك (القواعد 9.3)",
+        "! الطرح (بقي 2): T29 ليست في يدك (7.2)",
+        "! الطرح (بقي 2): عليك طرح ورقتين، لا 6 (القاعدة 7.2)",
+        "! الطرح (بقي 2): عليك أن تطرح أولًا ورقتين (القاعدة 7.1)",
+        "! الأكلة 1: T29 ليست في يدك (القاعدة 9.3)",
     ],
 }
 
@@ -69,8 +69,8 @@ def test_the_message_itself_still_names_the_seat_in_every_language() -> None:
             "seat 0 has nothing to discard (rules 7.1)",
             "you have nothing to discard (rules 7.1)",
         ),
-        "tr": ("0. koltuğun atacak kartı yok (kurallar 7.1)", "atacak kartın yok (kurallar 7.1)"),
-        "ar": ("ليس على المقعد 0 طرح شيء (القواعد 7.1)", "ليس عليك طرح شيء (القواعد 7.1)"),
+        "tr": ("0. koltuğun atacak kartı yok (kural 7.1)", "atacak kartın yok (kural 7.1)"),
+        "ar": ("ليس على المقعد 0 طرح شيء (القاعدة 7.1)", "ليس عليك طرح شيء (القاعدة 7.1)"),
     }
     for lang, (theirs, mine) in expected.items():
         i18n.set_language(lang)
@@ -90,7 +90,7 @@ def test_a_refusal_naming_another_seat_is_said_as_it_is() -> None:
     hand = [parse_card(c) for c in ("T1", "T2", "T3")]
     why = discard_refusal(hand, [hand[0]], 2)
     assert you_wording(IllegalActionError(prefixed("seat 2, discard: ", why), seat=2)) == (
-        "seat 2, discard: 2. koltuğun atacak kartı yok (kurallar 7.1)"
+        "seat 2, discard: 2. koltuğun atacak kartı yok (kural 7.1)"
     )
 
 

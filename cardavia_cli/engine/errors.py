@@ -7,6 +7,8 @@ one-line message; nothing here prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class Said(str):
     """A message that names one seat (``seat 0 owes 2 discards, not 3``), with the same
@@ -59,6 +61,15 @@ class InvalidActionError(CardaviaError, ValueError):
     """Text that is not an action of the game at all (unknown verb, unknown card)."""
 
 
+def _own_name(phase: str) -> str:
+    return phase
+
+
+#: A phase's name as a refusal's context says it (``lead`` in English); the language module
+#: (:mod:`.i18n`, which imports this one) puts its catalog lookup here.
+phase_name: Callable[[str], str] = _own_name
+
+
 class IllegalActionError(CardaviaError, ValueError):
     """A well-formed action that the rules do not allow here; the message names the rule.
 
@@ -80,8 +91,12 @@ class IllegalActionError(CardaviaError, ValueError):
         super().__init__(message)
         self.seat = seat
         self.phase = phase
-        prefix = f"seat {seat}, {phase}: " if seat is not None and phase is not None else None
-        if prefix is not None and message.startswith(prefix):
+        prefixes: tuple[str, ...] = ()
+        if seat is not None and phase is not None:
+            # the phase as the context says it: its name, in the language spoken now
+            prefixes = (f"seat {seat}, {phase}: ", f"seat {seat}, {phase_name(phase)}: ")
+        prefix = next((p for p in prefixes if message.startswith(p)), None)
+        if prefix is not None:
             self.rule = message[len(prefix) :]
         elif seat is not None and message.startswith(f"seat {seat}, "):
             self.rule = message[len(f"seat {seat}, ") :]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardavia_cli.engine.errors import IllegalActionError
-from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.i18n import NP_, _, pgettext
 from cardavia_cli.engine.seats import SEATS, team
 
 EventArg = int | str
@@ -34,6 +34,12 @@ EventArg = int | str
 #: game's ``Phase`` enum (a ``StrEnum``) has these two members with these values.
 BREAK = "break"
 OVER = "over"
+
+#: The phases' names as a refusal's context says them (translated in the context ``phase``).
+PHASE_WORDS = (
+    NP_("phase", "break"),
+    NP_("phase", "over"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,8 +356,11 @@ class GameState(abc.ABC, Generic[A, V]):
         return _("seat {seat} is to act ({phase})").format(seat=self.to_act, phase=self.phase)
 
     def where(self) -> str:
-        """``seat 2, follow``: the seat to act and the phase, the context of a refusal."""
-        return f"seat {self.to_act}, {self.phase}"
+        """``seat 2, follow``: the seat to act and the phase, the context of a refusal. The
+        phase is said in the language spoken now (its name in the context ``phase``: a game
+        marks its phases' names with ``NP_("phase", NAME)``); ``seat N, `` stays as it is,
+        the part of the context the REPL leaves out for the person's own refusals."""
+        return f"seat {self.to_act}, {pgettext('phase', str(self.phase))}"
 
     @abc.abstractmethod
     def legal_actions(self) -> list[A]:

@@ -35,6 +35,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
+from cardavia_cli.engine import errors
 from cardavia_cli.engine.errors import CardaviaError
 
 #: The languages cardavia speaks: code -> its own name for itself.
@@ -198,6 +199,13 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` in a ``context``."""
     return _current.npgettext(context, singular, plural, n)
+
+
+def _phase_name(phase: str) -> str:
+    return _current.pgettext("phase", phase)
+
+
+errors.phase_name = _phase_name
 
 
 def N_(message: str) -> str:

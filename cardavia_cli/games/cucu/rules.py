@@ -29,7 +29,7 @@ from typing import Any
 
 from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError, said_about
 from cardavia_cli.engine.game import GameState, Outcome
-from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.i18n import N_, NP_, _
 from cardavia_cli.engine.seats import SEATS
 from cardavia_cli.games.cucu.cards import (
     PACK,
@@ -52,6 +52,17 @@ class Phase(StrEnum):
     DEALER = "dealer"
     BREAK = "break"
     OVER = "over"
+
+
+#: The phases' names as a refusal's context says them (translated in the context ``phase``).
+PHASE_WORDS = (
+    NP_("phase", "turn"),
+    NP_("phase", "inn"),
+    NP_("phase", "pay"),
+    NP_("phase", "dealer"),
+    NP_("phase", "break"),
+    NP_("phase", "over"),
+)
 
 
 #: The phase of each decision point of a :class:`~.round.Round` (its ``decision``).

@@ -34,7 +34,7 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import GameState, Outcome
-from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.i18n import NP_, _, ngettext
 from cardavia_cli.engine.seats import SEATS, next_active, partner, team, team_seats
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -102,6 +102,16 @@ class Phase(StrEnum):
     BREAK = "break"
     #: A team has won the match (10).
     OVER = "over"
+
+
+#: The phases' names as a refusal's context says them (translated in the context ``phase``).
+PHASE_WORDS = (
+    NP_("phase", "return"),
+    NP_("phase", "lead"),
+    NP_("phase", "follow"),
+    NP_("phase", "break"),
+    NP_("phase", "over"),
+)
 
 
 def parse_card(text: str) -> str:

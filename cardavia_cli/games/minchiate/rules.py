@@ -40,7 +40,7 @@ from cardavia_cli.engine.errors import (
     said_about,
 )
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
-from cardavia_cli.engine.i18n import N_, _, ngettext
+from cardavia_cli.engine.i18n import N_, NP_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.seats import SEATS, next_seat, team, turn_order_from
 from cardavia_cli.games.minchiate.cards import (
@@ -109,6 +109,15 @@ class Phase(StrEnum):
     DECLARE = "declare"
     PLAY = "play"
     OVER = "over"
+
+
+#: The phases' names as a refusal's context says them (translated in the context ``phase``).
+PHASE_WORDS = (
+    NP_("phase", "discard"),
+    NP_("phase", "declare"),
+    NP_("phase", "play"),
+    NP_("phase", "over"),
+)
 
 
 # TRANSLATORS: keep the typed words (discard, declare, all, pass, play); translate CARDS etc.
@@ -447,12 +456,12 @@ class MinchiateState(GameState[Action, MinchiateView]):
         ``seat 0, trick 5``, or ``the deal is over``."""
         seat = self.to_act
         if self._phase == Phase.DISCARD:
-            return f"seat {seat}, discard ({self.owed} to go)"
+            return f"seat {seat}, " + _("discard ({n} to go)").format(n=self.owed)
         if self._phase == Phase.DECLARE:
-            return f"seat {seat}, declarations"
+            return f"seat {seat}, " + _("declarations")
         if self._phase == Phase.PLAY:
-            return f"seat {seat}, trick {len(self.tricks) + 1}"
-        return "the deal is over"
+            return f"seat {seat}, " + _("trick {n}").format(n=len(self.tricks) + 1)
+        return _("the deal is over")
 
     def _refusal(self, action: Action) -> str | None:
         """Why ``action`` of the seat to act is not legal now (the rule it breaks, after

@@ -25,7 +25,7 @@ from cardavia_cli.engine.errors import (
     InvalidActionError,
 )
 from cardavia_cli.engine.game import GameState, Outcome, check_deck
-from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.i18n import N_, NP_, _, pgettext
 from cardavia_cli.engine.seats import distance, next_seat
 from cardavia_cli.games.sisepai.cards import (
     FLOWER,
@@ -89,6 +89,14 @@ class Phase(StrEnum):
     #: The seat whose claim took the card discards (rules 7.2 step 3).
     DISCARD = "discard"
     OVER = "over"
+
+
+#: The phases' names as a refusal's context says them (translated in the context ``phase``).
+PHASE_WORDS = (
+    NP_("phase", "claim"),
+    NP_("phase", "discard"),
+    NP_("phase", "over"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,13 +312,15 @@ class SisepaiState(GameState[Action, SisepaiView]):
         seat = self.to_act
         if self._phase is Phase.CLAIM:
             assert self.public is not None
-            how = "drawn" if self.source == "draw" else "discarded"
-            return (
-                f"seat {seat}, claim round on {card_str(self.public)} ({how} by seat {self.actor})"
+            how = (
+                _("claim round on {card} (drawn by seat {n})")
+                if self.source == "draw"
+                else _("claim round on {card} (discarded by seat {n})")
             )
+            return f"seat {seat}, " + how.format(card=card_str(self.public), n=self.actor)
         if self._phase is Phase.DISCARD:
-            return f"seat {seat}, discard"
-        return "the deal is over"
+            return f"seat {seat}, " + pgettext("phase", "discard")
+        return _("the deal is over")
 
     def parse_action(self, text: str) -> Action:
         """Read ``pass``, ``claim [CARDS]``, ``win`` or ``discard CARD`` for the seat to act and
