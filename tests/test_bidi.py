@@ -39,16 +39,22 @@ def isolates(shown: str) -> list[tuple[int, int]]:
 
 def check(text: str) -> list[tuple[int, int]]:
     """The properties of every isolated line: the text itself unchanged, each isolate a
-    left-to-right run (ASCII, a Latin letter or digit in it, no space at its edges)."""
+    left-to-right run (ASCII or Latin letters with accents, a Latin letter or digit in it, no
+    space at its edges)."""
     shown = isolate_ltr(text, rtl=True)
     assert shown.replace(LRI, "").replace(PDI, "") == text
     found = isolates(shown)
     for start, end in found:
         run = _ESCAPE.sub("", text[start:end])
-        assert run.isascii(), run
-        assert re.search(r"[A-Za-z0-9]", run), run
+        assert all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in run), run
+        assert re.search(r"[A-Za-z0-9\u00c0-\u024f]", run), run
         assert run == run.strip(" "), run
     return found
+
+
+def test_regression_a_latin_word_with_an_accent_is_one_run() -> None:
+    """``Cucù`` was cut at its ``ù``."""
+    assert isolate_ltr("بطاقة Cucù الآن", rtl=True) == f"بطاقة {LRI}Cucù{PDI} الآن"
 
 
 def test_you_and_your_seat_are_one_isolate() -> None:

@@ -9,6 +9,7 @@ locale.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -325,13 +326,15 @@ def test_an_unknown_language_is_one_line(no_language, tmp_path, root, env, setti
     assert (done.returncode, done.stdout, done.stderr) == (2, "", line)
 
 
-def test_an_unknown_language_in_the_settings_file_is_one_line(no_language, tmp_path):
+def test_regression_a_bad_settings_file_is_one_warning_and_the_defaults(no_language, tmp_path):
+    """A settings file that cannot be read never locks the player out of the games: the
+    command runs in the defaults, after one line saying what is wrong and what mends it."""
     home = _settings(tmp_path, "xx")
     done = _saves_list(home=home)
-    assert (done.returncode, done.stdout) == (2, "")
+    assert (done.returncode, done.stdout) == (0, EMPTY["en"])
     assert done.stderr == (
-        f"cardavia: error: {home / 'settings.toml'}: language = 'xx' is not one of auto, en, "
-        "tr, ar\n"
+        f"cardavia: warning: {home / 'settings.toml'}: language = 'xx' is not one of auto, en, "
+        "tr, ar; the defaults are used (cardavia settings --reset mends it)\n"
     )
 
 
@@ -351,11 +354,26 @@ def test_errors_are_said_in_the_language():
     assert done.stderr == "cardavia: hata: '0=7': 0 numaralı koltuğa iki kart verilmiş\n"
 
 
-def test_arabic_lines_keep_codes_as_left_to_right_runs():
-    done = run_cardavia("cucu", "check", "0=3", "0=7", env={"CARDAVIA_LANG": "ar"})
-    assert done.stderr == (
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_arabic_lines_keep_codes_as_left_to_right_runs_on_a_terminal(monkeypatch):
+    from cardavia_cli.commands.common import error_line
+
+    i18n.set_language("ar")
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    error_line("'0=7': أُعطي المقعد 0 ورقتين")
+    assert terminal.getvalue() == (
         "\u2066cardavia:\u2069 خطأ: \u2066'0=7':\u2069 أُعطي المقعد \u20660\u2069 ورقتين\n"
     )
+
+
+def test_regression_a_file_or_a_pipe_gets_arabic_lines_without_isolates():
+    done = run_cardavia("cucu", "check", "0=3", "0=7", env={"CARDAVIA_LANG": "ar"})
+    assert done.stderr == "cardavia: خطأ: '0=7': أُعطي المقعد 0 ورقتين\n"
 
 
 def test_check_results_in_the_language():

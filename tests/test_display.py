@@ -441,17 +441,33 @@ def test_with_bidi_off_an_arabic_line_on_a_terminal_has_no_isolate() -> None:
     assert LRI in coloured(_arabic_line())
 
 
-def test_bidi_off_in_the_settings_file_leaves_the_isolates_out_of_a_command(home: Path) -> None:
-    ar = {"CARDAVIA_LANG": "ar"}
+def test_bidi_off_in_the_settings_file_leaves_the_isolates_out_of_a_terminal(
+    home: Path, monkeypatch
+) -> None:
+    from cardavia_cli.commands.common import error_line
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
     said = "cardavia: خطأ: '0=7': أُعطي المقعد 0 ورقتين\n"
-    default = run_cardavia("cucu", "check", "0=3", "0=7", env=ar, home=home)
-    assert default.stderr.replace(LRI, "").replace(PDI, "") == said
-    assert LRI in default.stderr
+    i18n.set_language("ar")
+    monkeypatch.setenv("CARDAVIA_HOME", str(home))
+    display.forget()
+    default = Terminal()
+    monkeypatch.setattr("sys.stderr", default)
+    error_line("'0=7': أُعطي المقعد 0 ورقتين")
+    assert default.getvalue().replace(LRI, "").replace(PDI, "") == said
+    assert LRI in default.getvalue()
     done = _settings(home, "bidi", "off")
     assert (done.returncode, done.stdout) == (0, "bidi is now off.\n")
     assert (home / "settings.toml").read_text() == 'bidi = "off"\n'
-    off = run_cardavia("cucu", "check", "0=3", "0=7", env=ar, home=home)
-    assert (off.returncode, off.stderr) == (2, said)
+    display.forget()
+    i18n.set_language("ar")  # (the command spoke the test's English)
+    off = Terminal()
+    monkeypatch.setattr("sys.stderr", off)
+    error_line("'0=7': أُعطي المقعد 0 ورقتين")
+    assert off.getvalue() == said
 
 
 def test_the_bidi_setting_is_said_in_turkish_and_arabic(home: Path) -> None:
@@ -665,3 +681,38 @@ def test_settings_speaks_the_language_of_the_player(home: Path) -> None:
         "وظيفته",
     ]
     assert "palette" in shown.stdout and "colour-blind" in shown.stdout
+
+
+def test_regression_two_bad_entries_are_mended_one_key_at_a_time(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.toml").write_text('foo = "bar"\npalette = "pink"\n', "utf-8")
+    done = _settings(home, "foo", "--reset")
+    assert done.returncode == 0
+    assert (home / "settings.toml").read_text() == 'palette = "pink"\n'
+    done = _settings(home, "palette", "--reset")
+    assert done.returncode == 0
+    assert (home / "settings.toml").read_text() == ""
+
+
+def test_regression_a_bad_display_value_does_not_stop_a_game(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.toml").write_text('palette = "pink"\n', "utf-8")
+    no_language = {"CARDAVIA_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+    done = run_cardavia("sisepai", "check", "rK", home=home, env=no_language)
+    assert done.returncode == 2  # one card is no hand: the check's own refusal, after the warning
+    assert done.stderr.splitlines() == [
+        f"cardavia: warning: {home / 'settings.toml'}: palette = 'pink' is not one of standard, "
+        "colour-blind; the defaults are used (cardavia settings --reset mends it)",
+        "cardavia: error: a hand has 21 cards (20 to ask for waits), these are 1",
+    ]
+
+
+def test_regression_a_value_in_capitals_is_the_value(home: Path) -> None:
+    assert _settings(home, "language", "TR").returncode == 0
+    assert (home / "settings.toml").read_text() == 'language = "tr"\n'
+
+
+def test_regression_turkish_letters_under_ascii_are_letters() -> None:
+    from cardavia_cli.repl.console import to_ascii
+
+    assert to_ascii("kırmızı karşı yardım İpucu") == "kirmizi karsi yardim Ipucu"

@@ -66,8 +66,17 @@ def echo(text: str, *, err: bool = False) -> None:
 
     stream = sys.stderr if err else sys.stdout
     line = shown(text, err=err)
-    stream.write((i18n.isolate_ltr(line, rtl=True) if isolating() else line) + "\n")
+    # isolates only for a terminal: a file or a pipe gets the text as it is
+    isolate = isolating() and _is_terminal(stream)
+    stream.write((i18n.isolate_ltr(line, rtl=True) if isolate else line) + "\n")
     stream.flush()
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _kind_word(kind: str) -> str:
@@ -214,9 +223,15 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
                 from cardavia_cli.engine import preferences  # read only when it decides
 
                 chosen = preferences.load().chosen_language
-        except CardaviaError:
+        except CardaviaError as exc:
+            # a settings file that cannot be read never locks the player out: the defaults,
+            # and one line saying what is wrong (`cardavia settings` mends it)
             if not lenient:
-                raise
+                warn(
+                    _(
+                        "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                    ).format(problem=exc)
+                )
             chosen = None
         code = i18n.resolve_language(flag, chosen)
     except CardaviaError as exc:

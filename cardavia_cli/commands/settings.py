@@ -314,6 +314,8 @@ def settings(
     found = read_file(path)
     if key is not None and not (reset and found.table is not None and key in found.table):
         _check_key(key)
+    if value is not None:
+        value = value.strip().lower()  # values are lower case: `language TR` is `tr`
     if key is not None and value is not None:
         _check_value(key, value)
     if key is None or (value is None and not reset):
@@ -332,6 +334,19 @@ def settings(
     else:
         table[key] = value
     left = checked(path, table)
+    if left.problem is not None and reset:
+        # another entry is wrong too: take this one out, keep the rest as it is, and say what
+        # is left to mend (one key at a time mends a file)
+        import tomli_w
+
+        from cardavia_cli.engine.dealfile import write_atomic
+
+        write_atomic(path, tomli_w.dumps(table))
+        echo(_("{key} is taken out of the settings file.").format(key=_shown(key)))
+        from cardavia_cli.commands.common import warn
+
+        warn(_mend_hint(left.problem, left.bad_key))
+        return
     if left.problem is not None:
         _refuse(left)
     prefs = _preferences(table)

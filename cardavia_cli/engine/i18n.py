@@ -221,8 +221,9 @@ def NP_(context: str, message: str) -> str:
 
 #: An ASCII word holding a Latin letter or a digit (``9H``, ``(seat``, ``+12``, ``50%``), and any
 #: ASCII word (signs alone: ``-``, ``/``).
-_LTR_WORD = r"[\x21-\x7e]*[A-Za-z0-9][\x21-\x7e]*"
-_ASCII_WORD = r"[\x21-\x7e]+"
+# (Latin letters with accents count as Latin: "Cucù" is one run)
+_LTR_WORD = r"[\x21-\x7e\u00c0-\u024f]*[A-Za-z0-9\u00c0-\u024f][\x21-\x7e\u00c0-\u024f]*"
+_ASCII_WORD = r"[\x21-\x7e\u00c0-\u024f]+"
 #: A run of left-to-right text in a line: words holding a Latin letter or a digit, with the
 #: ASCII words and spaces between them (``you (seat 0)``, ``9H - 9D``).
 _LTR_RUN = re.compile(rf"{_LTR_WORD}(?: +(?:{_ASCII_WORD} +)*?{_LTR_WORD})*")

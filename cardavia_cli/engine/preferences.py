@@ -105,6 +105,8 @@ def check(key: str, value: object, where: str = "") -> str:
         raise PreferencesError(
             f"{where}unknown setting {visible(key)!r}: the settings are {', '.join(BY_KEY)}"
         )
+    if isinstance(value, str) and value.strip().lower() in setting.values:
+        return value.strip().lower()  # any case: "TR" is "tr"
     if not isinstance(value, str) or value not in setting.values:
         raise PreferencesError(
             f"{where}{key} = {visible(repr(value))} is not one of {', '.join(setting.values)}"

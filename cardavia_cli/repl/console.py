@@ -43,6 +43,19 @@ ASCII_ENV = "CARDAVIA_ASCII"
 #: ASCII stand-ins of the characters cardavia's output may hold (box lines are drawn by rich
 #: with ASCII boxes already when :func:`ascii_wanted`; these cover the rest).
 _ASCII = {
+    # letters of Latin scripts with no decomposition (Turkish dotless i, ...)
+    "ı": "i",
+    "ł": "l",
+    "Ł": "L",
+    "ø": "o",
+    "Ø": "O",
+    "đ": "d",
+    "Đ": "D",
+    "ß": "ss",
+    "æ": "ae",
+    "Æ": "AE",
+    "œ": "oe",
+    "Œ": "OE",
     "…": "...",
     "–": "-",
     "—": "-",
@@ -146,6 +159,8 @@ def to_ascii(text: str) -> str:
 
     >>> to_ascii("Guandan (掼蛋): 14½ … ♠"), to_ascii("unknown card '²'")
     ('Guandan: 14 1/2 ... S', "unknown card '\\\\xb2'")
+    >>> to_ascii("kırmızı, yardım, İpucu")
+    'kirmizi, yardim, Ipucu'
     """
     if text.isascii():
         return text
