@@ -9,6 +9,7 @@ the person claims yE yE, discards gA, then claims rH rH (choice 2)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -296,3 +297,20 @@ def test_meld_kinds_are_named_as_in_the_table_of_the_players_rules(lang):
         "tr": ("sahra takımı", "üç asker"),
         "ar": ("طقم الميدان", "ثلاثة جنود"),
     }[lang]
+
+
+def test_regression_check_refusals_are_said_in_the_language() -> None:
+    said = {
+        lang: run_cardavia("sisepai", "check", "zz", env={"CARDAVIA_LANG": lang}).stderr
+        for lang in ("tr", "ar")
+    }
+    assert said["tr"] == (
+        "cardavia: hata: bilinmeyen kart 'zz' (örneğin rK, gP, F ya da red-general yaz)\n"
+    )
+    assert said["ar"] == (
+        "cardavia: خطأ: ورقة غير معروفة 'zz' (اكتب مثلًا rK أو gP أو F أو red-general)\n"
+    )
+    batch = run_cardavia("sisepai", "check", "-", stdin="zz\n", env={"CARDAVIA_LANG": "tr"})
+    assert json.loads(batch.stdout.splitlines()[0])["error"] == (
+        "unknown card 'zz' (write e.g. rK, gP, F, or red-general)"
+    )

@@ -73,7 +73,9 @@ def parse_card(text: str) -> int:
     try:
         return _ALIASES[key]
     except KeyError:
-        raise CardError(f"unknown card {text!r} (write e.g. rK, gP, F, or red-general)") from None
+        raise CardError(
+            _("unknown card {card} (write e.g. rK, gP, F, or red-general)").format(card=repr(text))
+        ) from None
 
 
 def canonical(text: str) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError, HandError
+from cardavia_cli.engine.i18n import _
 from cardavia_cli.games.sisepai.cards import CODES, card_str, parse_cards
 from cardavia_cli.games.sisepai.melds import Meld, best_win, meld_of_sorted, waits
 
@@ -117,11 +118,15 @@ def check_hand(cards: Sequence[str], exposed: Sequence[str] = ()) -> CheckAnswer
         codes.sort()
         meld = meld_of_sorted(tuple(codes))
         if meld is None:
-            raise HandError(f"--exposed {text!r} is not a meld (rules section 5)")
+            raise HandError(
+                _("--exposed {meld} is not a meld (rules section 5)").format(meld=repr(text))
+            )
         fixed.append(meld)
         total += len(codes)
     if total not in (20, 21):
-        raise HandError(f"a hand has 21 cards (20 to ask for waits), these are {total}")
+        raise HandError(
+            _("a hand has 21 cards (20 to ask for waits), these are {n}").format(n=total)
+        )
     fixed_melds = tuple(fixed)
     try:
         if total == 20:
@@ -169,7 +174,9 @@ def parse_check_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
             break
         elif word in EXPOSED_OPTIONS:
             if i == n:
-                raise CardaviaError(f'option {word} needs a meld, e.g. {word} "rP yP wP"')
+                raise CardaviaError(
+                    _('option {option} needs a meld, e.g. {option} "rP yP wP"').format(option=word)
+                )
             exposed.append(words[i])
             i += 1
         elif word.startswith("--exposed="):
@@ -179,10 +186,16 @@ def parse_check_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
         elif word == JSON_OPTION:
             continue
         elif word.startswith(JSON_OPTION + "="):
-            raise CardaviaError(f"option {JSON_OPTION} takes no value: {word!r}")
+            raise CardaviaError(
+                _("option {option} takes no value: {word}").format(
+                    option=JSON_OPTION, word=repr(word)
+                )
+            )
         else:
             raise CardaviaError(
-                f"no such option {word!r} (a line holds cards, --exposed/-e MELD and --json)"
+                _(
+                    "no such option {word} (a line holds cards, --exposed/-e MELD and --json)"
+                ).format(word=repr(word))
             )
     return cards, exposed
 
