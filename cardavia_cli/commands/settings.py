@@ -115,22 +115,14 @@ def read_file(path: Path) -> SettingsFile:
 
 def checked(path: Path, table: dict[str, Any]) -> SettingsFile:
     """The settings file ``path`` holding ``table``, with the first unknown key or value of
-    ``table`` as its problem."""
-    from cardavia_cli.engine.preferences import BY_KEY
+    ``table`` as its problem (:func:`~cardavia_cli.engine.preferences.check`)."""
+    from cardavia_cli.engine.preferences import PreferencesError, check
 
-    where = _shown(path)
     for key, value in table.items():
-        setting = BY_KEY.get(key)
-        if setting is None:
-            problem = _("{path}: unknown setting {key}: the settings are {keys}").format(
-                path=where, key=_shown(repr(key)), keys=", ".join(BY_KEY)
-            )
-            return SettingsFile(path, table, problem, key)
-        if not isinstance(value, str) or value not in setting.values:
-            problem = _("{path}: {key} = {value} is not one of {values}").format(
-                path=where, key=key, value=_shown(repr(value)), values=", ".join(setting.values)
-            )
-            return SettingsFile(path, table, problem, key)
+        try:
+            check(key, value, _shown(path))
+        except PreferencesError as exc:
+            return SettingsFile(path, table, str(exc), key)
     return SettingsFile(path, table)
 
 
@@ -185,9 +177,9 @@ def _refuse(found: SettingsFile) -> None:
 
 
 def _preferences(table: Mapping[str, Any]) -> Any:
-    from cardavia_cli.engine.preferences import Preferences
+    from cardavia_cli.engine.preferences import Preferences, check
 
-    return Preferences(**table)
+    return Preferences(**{key: check(key, value) for key, value in table.items()})
 
 
 def _document(prefs: Any, path: Path) -> dict[str, Any]:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from cardavia_cli.engine.errors import CardaviaError
-from cardavia_cli.engine.i18n import LANGUAGES
+from cardavia_cli.engine.i18n import LANGUAGES, _
 from cardavia_cli.engine.paths import path_problem, visible
 
 #: The settings file's name in cardavia's folder.
@@ -85,33 +85,28 @@ class Preferences:
             if getattr(self, f.name) != BY_KEY[f.name].default
         }
 
-    def with_value(self, key: str, value: str) -> Preferences:
-        """These settings with ``key`` set to ``value``. Raises :class:`PreferencesError` for
-        an unknown key or value."""
-        check(key, value)
-        return replace(self, **{key: value})
-
     @property
     def chosen_language(self) -> str | None:
         """The language code the file chooses, ``None`` for ``auto``."""
         return None if self.language == "auto" else self.language
 
 
-def check(key: str, value: object, where: str = "") -> str:
-    """``value`` if it is one of ``key``'s values; raises :class:`PreferencesError` (prefixed
-    with ``where``) otherwise."""
+def check(key: str, value: object, where: str | None = None) -> str:
+    """``value`` (any case: ``"TR"`` is ``"tr"``) if it is one of ``key``'s values, in lower
+    case; raises :class:`PreferencesError` otherwise, its message headed by the file
+    ``where`` when given (``settings.toml: palette = 'pink' is not one of ...``)."""
     setting = BY_KEY.get(key)
     if setting is None:
-        raise PreferencesError(
-            f"{where}unknown setting {visible(key)!r}: the settings are {', '.join(BY_KEY)}"
+        message = _("unknown setting {key}: the settings are {keys}").format(
+            key=visible(repr(key)), keys=", ".join(BY_KEY)
         )
-    if isinstance(value, str) and value.strip().lower() in setting.values:
-        return value.strip().lower()  # any case: "TR" is "tr"
-    if not isinstance(value, str) or value not in setting.values:
-        raise PreferencesError(
-            f"{where}{key} = {visible(repr(value))} is not one of {', '.join(setting.values)}"
+    elif isinstance(value, str) and value.strip().lower() in setting.values:
+        return value.strip().lower()
+    else:
+        message = _("{key} = {value} is not one of {values}").format(
+            key=key, value=visible(repr(value)), values=", ".join(setting.values)
         )
-    return value
+    raise PreferencesError(f"{where}: {message}" if where else message)
 
 
 def settings_path() -> Path:
@@ -145,7 +140,7 @@ def load(path: Path | None = None) -> Preferences:
         raise PreferencesError(f"{where}: is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise PreferencesError(f"{where}: is not TOML ({exc})") from None
-    values = {key: check(key, value, f"{where}: ") for key, value in table.items()}
+    values = {key: check(key, value, where) for key, value in table.items()}
     return Preferences(**values)
 
 

@@ -251,13 +251,16 @@ def isolated(text: str) -> str:
     return "\n".join(isolate_ltr(ln, rtl=True) if _has_rtl(ln) else ln for ln in lines)
 
 
-class IsolatingStream(io.TextIOBase):
-    """A terminal stream that writes :func:`isolated` of everything (a language written right
-    to left on a terminal); it is a terminal when ``target`` is one."""
+class _FilteringStream(io.TextIOBase):
+    """A terminal stream that writes :meth:`shown` of everything to ``target``; it is a
+    terminal when ``target`` is one."""
 
     def __init__(self, target: TextIO) -> None:
         super().__init__()
         self.target = target
+
+    def shown(self, text: str) -> str:
+        return text
 
     def writable(self) -> bool:
         return True
@@ -276,43 +279,31 @@ class IsolatingStream(io.TextIOBase):
         return getattr(self.target, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
-        self.target.write(isolated(text))
+        self.target.write(self.shown(text))
         return len(text)
 
     def flush(self) -> None:
         self.target.flush()
 
 
-class AsciiStream(io.TextIOBase):
+class IsolatingStream(_FilteringStream):
+    """A terminal stream that writes :func:`isolated` of everything (a language written right
+    to left on a terminal); it is a terminal when ``target`` is one."""
+
+    def shown(self, text: str) -> str:
+        return isolated(text)
+
+
+class AsciiStream(_FilteringStream):
     """A terminal stream that writes :func:`to_ascii` of everything (``--ascii`` on a
     terminal); it is a terminal when ``target`` is one."""
 
-    def __init__(self, target: TextIO) -> None:
-        super().__init__()
-        self.target = target
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        try:
-            return self.target.isatty()
-        except (AttributeError, OSError, ValueError):
-            return False
-
-    def fileno(self) -> int:
-        return self.target.fileno()
+    def shown(self, text: str) -> str:
+        return to_ascii(text)
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return "ascii"
-
-    def write(self, text: str) -> int:
-        self.target.write(to_ascii(text))
-        return len(text)
-
-    def flush(self) -> None:
-        self.target.flush()
 
 
 def unboxed(renderable: Any) -> Any:

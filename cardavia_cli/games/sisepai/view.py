@@ -311,38 +311,21 @@ def public_line(view: SisepaiView, titled: bool = True) -> Text:
     assert view.actor is not None and view.source is not None
     card = card_text(view.public)
     if view.source == "draw":
-        if titled:
-            line = by_seat(
-                view.actor,
-                view.seat,
-                _("Public card {card}, drawn by you"),
-                _("Public card {card}, drawn by {seat}"),
-                card=card,
-            )
-        else:
-            line = by_seat(
-                view.actor,
-                view.seat,
-                _("{card}, drawn by you"),
-                _("{card}, drawn by {seat}"),
-                card=card,
-            )
-    elif titled:
-        line = by_seat(
-            view.actor,
-            view.seat,
-            _("Public card {card}, discarded by you"),
-            _("Public card {card}, discarded by {seat}"),
-            card=card,
+        mine, theirs = (
+            (_("Public card {card}, drawn by you"), _("Public card {card}, drawn by {seat}"))
+            if titled
+            else (_("{card}, drawn by you"), _("{card}, drawn by {seat}"))
         )
     else:
-        line = by_seat(
-            view.actor,
-            view.seat,
-            _("{card}, discarded by you"),
-            _("{card}, discarded by {seat}"),
-            card=card,
+        mine, theirs = (
+            (
+                _("Public card {card}, discarded by you"),
+                _("Public card {card}, discarded by {seat}"),
+            )
+            if titled
+            else (_("{card}, discarded by you"), _("{card}, discarded by {seat}"))
         )
+    line = by_seat(view.actor, view.seat, mine, theirs, card=card)
     out.append_text(line)
     role = view.role
     if view.to_act == view.seat:
