@@ -49,6 +49,18 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def lower(text: str, lang: str | None = None) -> str:
+    """``text`` in lower case as the language ``lang`` (default: the language spoken now)
+    writes it: in Turkish ``I`` is ``ı`` and ``İ`` is ``i``.
+
+    >>> lower("IŞIK İADE", "tr"), lower("Pass", "en")
+    ('ışık iade', 'pass')
+    """
+    if (lang or language()) == "tr":
+        text = text.replace("I", "ı").replace("İ", "i")
+    return text.lower()
+
+
 def by_seat(
     seat: int,
     viewer: int,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _, language, pgettext
+from cardavia_cli.engine.words import lower
 
 _HEADING = re.compile(r"^(#{2,6})\s+(?:(\d+(?:\.\d+)*)\.?\s+)?(.+?)\s*$")
 _NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)*\.?$")
@@ -120,11 +121,9 @@ def fold(text: str, lang: str = "en") -> str:
     True
     """
     text = text.translate(_DIGITS)
-    if lang == "tr":
-        text = text.replace("I", "ı").replace("İ", "i")
-    elif lang == "plain":
+    if lang == "plain":
         text = text.replace("İ", "i")
-    text = text.lower()
+    text = lower(text, lang)
     if lang == "plain":
         text = text.translate(_PLAIN_LATIN)
     return _ARABIC_MARKS.sub("", text).translate(_ARABIC_LETTERS)

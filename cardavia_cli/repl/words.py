@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cardavia_cli.engine.i18n import NP_, language, pgettext
+from cardavia_cli.engine.i18n import NP_, pgettext
+from cardavia_cli.engine.words import lower
 
 #: The marks written above Arabic letters (short vowels, shadda, sukun) and the tatweel,
 #: left out when a typed word is compared; and the forms of alef read as a bare alef.
@@ -47,9 +48,7 @@ def fold(word: str) -> str:
     >>> fold("Pass"), fold("إلغاء") == fold("الغاء")
     ('pass', True)
     """
-    if language() == "tr":
-        word = word.replace("I", "ı").replace("İ", "i")
-    word = unicodedata.normalize("NFC", word).lower()
+    word = lower(unicodedata.normalize("NFC", word))
     return _ARABIC_MARKS.sub("", word).translate(_ALEF)
 
 
@@ -60,10 +59,7 @@ def lower_first(text: str) -> str:
     >>> lower_first("Show the table")
     'show the table'
     """
-    head = text[:1]
-    if language() == "tr" and head in ("I", "İ"):
-        return ("ı" if head == "I" else "i") + text[1:]
-    return head.lower() + text[1:]
+    return lower(text[:1]) + text[1:]
 
 
 def said_word(verb: str) -> str | None:
