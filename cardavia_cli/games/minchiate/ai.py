@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
@@ -63,6 +64,19 @@ def cheapest(cards: Sequence[Card], suit: str | None) -> Card:
     return min(cards, key=lambda c: (c.points, c.is_trump, strength(c, suit), c.index))
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why ``basic`` chose a move: its message (marked for the catalogs, translated only when
+    said) and the points it names."""
+
+    text: str
+    points: int | None = None
+
+    def said(self) -> str:
+        """The reason in the language spoken now."""
+        return _(self.text).format(points=self.points)
+
+
 class BasicAgent:
     """Level ``basic`` (module docstring). :meth:`explain` gives its choice with the reason,
     for the REPL's ``hint``; :meth:`choose` is that choice alone."""
@@ -70,47 +84,56 @@ class BasicAgent:
     name = "basic"
 
     def choose(self, view: MinchiateView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.explain(view, legal)[0]
+        return self._decide(view, legal)[0]
 
     def explain(self, view: MinchiateView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The action ``basic`` chooses among ``legal`` (the view's legal actions, or a lazy
-        list of them) and why, in a few plain words citing the rules where they decide."""
+        list of them) and why, in a few plain words citing the rules where they decide (in
+        the language spoken now)."""
+        action, why = self._decide(view, legal)
+        return action, why.said()
+
+    def _decide(self, view: MinchiateView, legal: Sequence[Action]) -> tuple[Action, Reason]:
+        """:meth:`explain` with the reason untranslated (a rollout never reads it)."""
         if view.phase == Phase.DISCARD:
             choice = Action("discard", tuple(discard_choice(view.hand, view.owed_discards)))
             if discard_refusal(view.hand, choice.cards) is None:
-                return choice, _(
-                    "zero-point cards of your shortest suits, to make voids (a suit whose King "
-                    "you hold goes last, trumps after every suit card; rules 7.2)"
+                return choice, Reason(
+                    N_(
+                        "zero-point cards of your shortest suits, to make voids (a suit whose King "
+                        "you hold goes last, trumps after every suit card; rules 7.2)"
+                    )
                 )
-            return legal[0], _("the first discard allowed (rules 7.2)")
+            return legal[0], Reason(N_("the first discard allowed (rules 7.2)"))
         if view.phase == Phase.DECLARE:
             numbers = tuple(range(1, len(view.listed) + 1))
             if not numbers:
-                return PASS, _("no combination to declare")
+                return PASS, Reason(N_("no combination to declare"))
             points = sum(c.points for c in view.listed)
-            return Action("declare", numbers=numbers), _(
-                "declaring costs nothing and scores {points} for your team now (rules 8)"
-            ).format(points=points)
+            return Action("declare", numbers=numbers), Reason(
+                N_("declaring costs nothing and scores {points} for your team now (rules 8)"),
+                points,
+            )
         cards = [a.cards[0] for a in legal]
         if len(cards) == 1:
-            return play(cards[0]), _("your only legal card (rules 9.3)")
+            return play(cards[0]), Reason(N_("your only legal card (rules 9.3)"))
         if not view.trick:
             card, why = self._lead(view, cards)
         else:
             card, why = self._follow(view, cards)
         return play(card), why
 
-    def _lead(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
+    def _lead(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, Reason]:
         kings = [c for c in cards if c.is_king and c.suit not in view.suits_led]
         if kings:
-            return kings[0], _(
-                "cash a King in the first round of its suit, before anyone can be void of it"
+            return kings[0], Reason(
+                N_("cash a King in the first round of its suit, before anyone can be void of it")
             )
         plain = [c for c in cards if not c.is_matto] or cards
         card = min(plain, key=lambda c: (c.points, c.is_trump, strength(c, c.suit), c.index))
-        return card, _("lead your cheapest card: it gives the opponents the least")
+        return card, Reason(N_("lead your cheapest card: it gives the opponents the least"))
 
-    def _follow(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, str]:
+    def _follow(self, view: MinchiateView, cards: list[Card]) -> tuple[Card, Reason]:
         played = [c for _, c in view.trick]
         suit = suit_to_follow(played)
         if suit is None:  # only the Matto led: this card sets the suit
@@ -123,33 +146,45 @@ class BasicAgent:
         if team(winner_seat) == view.team:
             if last:
                 card = max(cards, key=lambda c: (c.points, -c.is_trump, -strength(c, suit)))
-                return card, _("your side wins this trick and you play last: give it your points")
-            return self._cheap(cards, suit, _("your side is winning this trick: play cheap"))
+                return card, Reason(
+                    N_("your side wins this trick and you play last: give it your points")
+                )
+            return self._cheap(
+                cards, suit, Reason(N_("your side is winning this trick: play cheap"))
+            )
         king = suit_card("K", suit) if suit != "T" else None
         trumped = any(c.is_trump for c in played)
         if king is not None and king in cards and suit not in view.suits_led and not trumped:
-            return king, _("cash your King in the first round of its suit, before it is trumped")
+            return king, Reason(
+                N_("cash your King in the first round of its suit, before it is trumped")
+            )
         winners = [c for c in cards if strength(c, suit) > best]
         if not winners:
             return self._cheap(
-                cards, suit, _("you cannot beat this trick: play your cheapest card")
+                cards, suit, Reason(N_("you cannot beat this trick: play your cheapest card"))
             )
         low = min(winners, key=lambda c: (strength(c, suit), c.points))
         if points > 0:
-            return low, _(
-                "take the {points} points in this trick with your cheapest winner"
-            ).format(points=points)
+            return low, Reason(
+                N_("take the {points} points in this trick with your cheapest winner"), points
+            )
         if last and low.points == 0:
-            return low, _("take the trick for free: you play last and this card costs nothing")
-        return self._cheap(cards, suit, _("no points in this trick yet: play your cheapest card"))
+            return low, Reason(
+                N_("take the trick for free: you play last and this card costs nothing")
+            )
+        return self._cheap(
+            cards, suit, Reason(N_("no points in this trick yet: play your cheapest card"))
+        )
 
-    def _cheap(self, cards: list[Card], suit: str | None, why: str) -> tuple[Card, str]:
+    def _cheap(self, cards: list[Card], suit: str | None, why: Reason) -> tuple[Card, Reason]:
         plain = [c for c in cards if not c.is_matto]
         if not plain:
             return cards[0], why
         card = cheapest(plain, suit)
         if card.points > 0 and MATTO in cards:
-            return MATTO, _("the Matto rather than a counting card: it is never captured (9.5)")
+            return MATTO, Reason(
+                N_("the Matto rather than a counting card: it is never captured (9.5)")
+            )
         return card, why
 
 
