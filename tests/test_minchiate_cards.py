@@ -15,6 +15,7 @@ from cardavia_cli.games.minchiate.cards import (
     MATTO,
     PACK,
     PACK_SIZE,
+    RANKS,
     T29,
     Card,
     card_points,
@@ -201,3 +202,23 @@ def test_parse_cards_and_sets():
 @given(st.permutations(PACK))
 def test_sort_is_the_canonical_index_order(deck):
     assert sort_cards(deck) == list(PACK)
+
+
+def test_card_hash_and_properties_match_the_generated_ones():
+    """Cards hash as the generated dataclass hash did (so the order of every set or dict of
+    cards, and with it every decision, is unchanged), and the looked-up suit and rank are
+    those computed from the index (rules 2.1)."""
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        index: int
+
+    for card in PACK:
+        assert hash(card) == hash(Plain(card.index))
+        i = card.index
+        suit = None if i == 0 else "T" if i <= 40 else "CDSB"[(i - 41) // 14]
+        rank = None if i <= 40 else RANKS[(i - 41) % 14]
+        assert (card.suit, card.rank, card.is_king) == (suit, rank, rank == "K")
+    assert PACK[54] == Card(54) and PACK[54] != PACK[55] and PACK[54] != 54
+    assert str(PACK[54]) == "KC" and PACK[54].is_king and not PACK[41].is_king

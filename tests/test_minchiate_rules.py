@@ -531,3 +531,26 @@ def test_resample_keeps_what_the_seat_knows():
         moved += other.fola != state.fola
         assert other.hands[3] == state.hands[3]
     assert moved >= 4
+
+
+def test_the_fast_view_is_the_dataclass_view_at_every_step_of_a_deal():
+    """``view`` builds its frozen value without the dataclass ``__init__`` (speed): at every
+    step of a whole deal, for every seat, it equals the value the dataclass would build."""
+    import dataclasses
+
+    from cardavia_cli.engine.agents import decide
+    from cardavia_cli.games.minchiate.ai import BasicAgent
+    from cardavia_cli.games.minchiate.rules import MinchiateView, new_state
+
+    state = new_state(seed=11)
+    agent = BasicAgent()
+    steps = 0
+    while not state.is_over:
+        for seat in range(4):
+            view = state.view(seat)
+            fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(MinchiateView)}
+            assert view == MinchiateView(**fields)
+            assert set(vars(view)) == set(fields)
+        state.push(decide(state, agent))
+        steps += 1
+    assert steps > 40

@@ -90,8 +90,8 @@ from cardavia_cli.games.minchiate.scoring import DealResult, Settlement, deal_re
 from cardavia_cli.games.minchiate.tricks import (
     Piles,
     capture,
-    legal_plays,
     piles,
+    playable,
     suit_to_follow,
     voids,
 )
@@ -221,8 +221,11 @@ PASS = Action("pass")
 
 
 def play(card: Card) -> Action:
-    """The action ``play CARD``."""
-    return Action("play", (card,))
+    """The action ``play CARD`` (one value per card, made once: a rollout asks for many)."""
+    return _PLAYS[card.index]
+
+
+_PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in PACK)
 
 
 @dataclass(frozen=True)
@@ -288,6 +291,15 @@ class MinchiateView:
     def team(self) -> int:
         """This seat's team (0: seats 0 and 2; 1: seats 1 and 3)."""
         return team(self.seat)
+
+
+def _view(**fields: Any) -> MinchiateView:
+    """A :class:`MinchiateView` of every field, made without the frozen dataclass's one
+    ``object.__setattr__`` per field (a rollout makes a view per card played). The same value
+    as ``MinchiateView(**fields)``."""
+    view = object.__new__(MinchiateView)
+    view.__dict__.update(fields)
+    return view
 
 
 class MinchiateState(GameState[Action, MinchiateView]):
@@ -423,7 +435,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         if self._phase != Phase.PLAY or seat is None:
             return []
         suit = suit_to_follow(self.trick)
-        return legal_plays(self.hands[seat], self.trick, suit in self.suits_led)
+        return playable(sorted(self.hands[seat]), self.trick, suit, suit in self.suits_led)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act, canonical order: each discardable card alone
@@ -665,7 +677,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
         hand or discards, nor the fola before it is shown."""
         acting = self.to_act == seat
         d = self.dealt
-        return MinchiateView(
+        return _view(
             seat=seat,
             dealer=self.dealer,
             cutter=self.cutter,

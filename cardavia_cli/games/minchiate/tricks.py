@@ -102,22 +102,29 @@ def legal_plays(
     clash = set(cards) & set(trick_so_far)
     if clash:
         raise CardaviaError(f"{cards_str(sorted(clash))} both in hand and in the trick")
-    suit = suit_to_follow(trick_so_far)
+    return playable(cards, trick_so_far, suit_to_follow(trick_so_far), suit_led_before)
+
+
+def playable(
+    cards: list[Card], trick_so_far: Sequence[Card], suit: str | None, suit_led_before: bool
+) -> list[Card]:
+    """:func:`legal_plays` for a position known to be sound: ``cards`` the hand, sorted and
+    without repeats, ``suit`` the trick's :func:`suit_to_follow`. Nothing is checked (the
+    state's own hands and trick); the list returned may be ``cards`` itself."""
     if suit is None:
         return cards
     trumps = [c for c in cards if c.is_trump]
-    with_matto = [MATTO] if MATTO in cards else []
+    with_matto = [MATTO] if cards and cards[0].is_matto else []
     if suit == TRUMP_SUIT:
-        return sorted(with_matto + trumps) if trumps else cards
+        return with_matto + trumps if trumps else cards
     king = suit_card("K", suit)
-    trumped = any(c.is_trump for c in trick_so_far)
-    if king in cards and trumped and not suit_led_before:
+    if not suit_led_before and king in cards and any(c.is_trump for c in trick_so_far):
         return [king]
     followers = [c for c in cards if c.suit == suit]
     if followers:
-        return sorted(with_matto + followers)
+        return with_matto + followers
     if trumps:
-        return sorted(with_matto + trumps)
+        return with_matto + trumps
     return cards
 
 
