@@ -235,7 +235,7 @@ def strong() -> SearchPlayer[MinchiateState]:
 
 
 #: Samples per decision of level ``strong``.
-STRONG_SAMPLES = 12
+STRONG_SAMPLES = 16
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
