@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardavia_cli.engine.game import LegalActions
-from cardavia_cli.games.guandan.ai import BasicAgent, group_count, split_hand
+from cardavia_cli.games.guandan.ai import BasicAgent, group_count, groups_after, split_hand
 from cardavia_cli.games.guandan.cards import DECK, parse_codes
 from cardavia_cli.games.guandan.combos import ALL_INTERPRETATIONS, legal_plays
 from cardavia_cli.games.guandan.hands import can_beat, counts_of, expand
@@ -147,3 +147,19 @@ def test_regression_basic_keeps_the_big_joker_on_a_low_single():
     state.play_text("play 7C")
     action = choose(state)
     assert action.verb == "play" and action.cards != (parse_codes(["RJ"])[0],)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 14), st.integers(1, 27))
+def test_groups_after_a_play_are_the_groups_of_the_hand_left(rng, level, size):
+    """``groups_after`` (count vectors, no hand built) gives :func:`group_count` of the hand
+    less the cards played, for hands dealt from the two packs and any of their plays."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = sorted(card.code for card in deck[:size])
+    counts = counts_of(hand)
+    for cards, _reading in legal_plays(hand, level, None)[:40]:
+        rest = list(hand)
+        for c in cards:
+            rest.remove(c)
+        assert groups_after(counts, cards, level) == group_count(rest, level)

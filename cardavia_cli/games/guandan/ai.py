@@ -42,7 +42,6 @@ from cardavia_cli.games.guandan.cards import (
     ACE,
     BJ,
     LEVEL_VALUE,
-    NUM_CODES,
     RJ,
     SUIT,
     VALUES,
@@ -136,7 +135,20 @@ def _best_sequences(state: tuple[int, ...]) -> tuple[int, tuple[tuple[str, int],
 def group_count(hand: Sequence[int], level: int) -> int:
     """How many groups :func:`split_hand` makes of ``hand`` (face codes), computed from the
     rank counts alone."""
-    counts = counts_of(hand)
+    return groups_of_counts(counts_of(hand), level)
+
+
+def groups_after(counts: Sequence[int], cards: Sequence[int], level: int) -> int:
+    """:func:`group_count` of the hand of count vector ``counts`` once ``cards`` are played
+    (each of them in the hand), without building that hand."""
+    rest = list(counts)
+    for c in cards:
+        rest[c] -= 1
+    return groups_of_counts(rest, level)
+
+
+def groups_of_counts(counts: Sequence[int], level: int) -> int:
+    """:func:`group_count` of the hand of count vector ``counts`` (54 entries)."""
     wild = wild_code(level)
     ranks = [0] * 15
     for c in range(BJ):
@@ -341,15 +353,12 @@ class BasicAgent:
         wild = wild_code(level)
         best: tuple[int, int, int, int] | None = None
         choice: Action | None = None
+        counts = counts_of(hand)
         for cards, reading in legal_plays(hand, level, previous):
             if best is not None and reading.tier > best[0]:
                 continue  # a higher tier of the ladder is never cheaper
             out = len(cards) == len(hand)
-            after = group_count(_without(hand, cards), level)
-            if reading.tier and not (danger or after <= 2):
-                continue
-            if not reading.tier and after > base and not danger:
-                continue
+            # the tests that need no count of groups first (each only rules a play out)
             if not reading.tier and not out and _breaks(cards, hand, kept):
                 continue  # no bomb (or straight flush) broken to follow
             wilds = sum(1 for c in cards if c == wild)
@@ -357,6 +366,11 @@ class BasicAgent:
                 continue  # the wild hearts are kept for where they matter
             if cards == (RJ,) and not (danger or out) and previous.rank < LEVEL_VALUE:
                 continue  # the big joker is kept for control, not thrown on a low single
+            after = groups_after(counts, cards, level)
+            if reading.tier and not (danger or after <= 2):
+                continue
+            if not reading.tier and after > base and not danger:
+                continue
             key = (reading.tier, after, wilds, reading.rank)
             if best is None or key < best:
                 best, choice = key, play_action(cards, reading, level)
@@ -399,13 +413,6 @@ def _opponents(view: GuandanView) -> list[int]:
     return out or [next_seat(view.seat)]
 
 
-def _without(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
-    counts = counts_of(hand)
-    for c in cards:
-        counts[c] -= 1
-    return [c for c in range(NUM_CODES) for _ in range(counts[c])]
-
-
 class DealSearch:
     """What level ``strong`` searches in Guandan (:mod:`cardavia_cli.engine.search`).
 
@@ -443,8 +450,9 @@ class DealSearch:
             if fits:
                 out.append(BasicAgent._act(fits[0], level))
             cheapest: dict[int, tuple[tuple[int, int], Action]] = {}
+            counts = counts_of(view.hand)
             for cards, reading in legal_plays(view.hand, level, previous):
-                key = (group_count(_without(view.hand, cards), level), reading.rank)
+                key = (groups_after(counts, cards, level), reading.rank)
                 if reading.tier not in cheapest or key < cheapest[reading.tier][0]:
                     cheapest[reading.tier] = (key, play_action(cards, reading, level))
             out.extend(action for _, action in cheapest.values())
