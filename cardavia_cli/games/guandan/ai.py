@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
+from cardavia_cli.engine.i18n import N_
+from cardavia_cli.engine.search import ScoreScale, SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -417,6 +418,13 @@ class DealSearch:
     team of the first player out goes up 3, 2 or 1 levels by its partner's place; the score is
     that advance over 3, positive for the seat's team, negative for the opponents', and ±2 for
     a match won or lost."""
+
+    #: A deal won by 3 levels is the best result (+1), lost by 3 the worst (-1).
+    scale = ScoreScale(
+        -1.0,
+        1.0,
+        N_("expected deal result (100% a win by 3 levels, 67% by 1 level, 0% a loss by 3)"),
+    )
 
     def candidates(
         self, view: GuandanView, legal: Sequence[Action], preferred: Action, rng: random.Random
