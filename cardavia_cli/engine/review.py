@@ -245,7 +245,7 @@ class Review:
                 "from": self.start,
                 "total": self.total,
                 "marks": self.marks(),
-                "loss": _rounded(sum(d.loss for d in self.decisions if d.marked)),
+                "loss": _rounded(sum((d.loss for d in self.decisions if d.marked), 0.0)),
                 "costliest": costly,
                 "unit": self.unit,
                 "thresholds": dict(THRESHOLDS),
