@@ -66,6 +66,7 @@ def review(
     file: Path | None = typer.Argument(
         None,
         parser=file_name,
+        metavar="SAVE",
         help="A save name, a save or a deal file (TOML).",
         autocompletion=completion.saves,
         show_default=False,
