@@ -150,7 +150,9 @@ def test_guandan_breaking_bombs_to_follow_when_passing_wins_is_a_blunder() -> No
     kept = _ladder_cards(split_hand(view.hand, view.level))
     assert _breaks(decision.played.cards, view.hand, kept)  # it takes cards out of bombs
     assert str(decision.best) == "pass"
-    assert decision.option(decision.best).estimate > 0.6  # passing wins the deal
+    # passing wins the deal in 7 samples out of 8, the broken bombs in 3
+    assert decision.option(decision.best).chance == 7 / 8
+    assert decision.option(decision.played).chance == 3 / 8
     assert decision.mark in ("mistake", "blunder")
 
 

@@ -14,14 +14,14 @@ have looked at it. So the review of a decision is the search ``strong`` makes th
 move it names is ``strong``'s move.
 
 Estimates are *expected results* from 0 to 1 (:class:`~cardavia_cli.engine.search.ScoreScale`
-of the game's search: the win chance in Si Se Pai and Cuccu, the deal's result in Guandan and
-Minchiate). The *loss* of a move is ``strong``'s move's estimate minus the played move's (0
-when the move played is as good or better). A loss within the search's own noise, at most
-``margin`` (2) standard errors of the paired difference of the two moves over the samples, is
-not marked: ``strong`` itself keeps ``basic``'s move unless another is better by that margin,
-so its own moves are never marked. Otherwise the mark is the highest of :data:`THRESHOLDS`
-that the loss reaches: an inaccuracy from 0.05 (5 points of expected result), a mistake from
-0.10, a blunder from 0.20.
+of the game's search: the win chance in Si Se Pai and Cuccu, the match's and deal's result in
+Guandan, the deal's in Minchiate). The *loss* of a move is ``strong``'s move's estimate minus
+the played move's (0 when the move played is as good or better). A loss within the search's
+own noise, at most ``margin`` (2) standard errors of the paired difference of the two moves
+over the samples, is not marked: ``strong`` itself keeps ``basic``'s move unless another is
+better by that margin, so its own moves are never marked. Otherwise the mark is the worst of
+:data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5 points of expected
+result), a mistake from 0.10, a blunder from 0.20.
 
 **Replays.** "How would the computer have played your cards": the deal file's deck and seed,
 the other seats' levels as the file gives them, and ``basic`` or ``strong`` in the reviewed

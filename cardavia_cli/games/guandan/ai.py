@@ -419,11 +419,14 @@ class DealSearch:
     that advance over 3, positive for the seat's team, negative for the opponents', and ±2 for
     a match won or lost."""
 
-    #: A deal won by 3 levels is the best result (+1), lost by 3 the worst (-1).
+    #: The match won is the best result (+2), lost the worst (-2).
     scale = ScoreScale(
-        -1.0,
-        1.0,
-        N_("expected deal result (100% a win by 3 levels, 67% by 1 level, 0% a loss by 3)"),
+        -2.0,
+        2.0,
+        N_(
+            "expected result (100% the match won, 83% a deal won by 3 levels, 58% by 1 level, "
+            "42% a deal lost by 1 level, 17% by 3, 0% the match lost)"
+        ),
     )
 
     def candidates(
