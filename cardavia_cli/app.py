@@ -16,6 +16,7 @@ from cardavia_cli.commands import completion
 from cardavia_cli.commands import cucu as cucu_cmd
 from cardavia_cli.commands import guandan as guandan_cmd
 from cardavia_cli.commands import minchiate as minchiate_cmd
+from cardavia_cli.commands import review as review_cmd
 from cardavia_cli.commands import run as run_cmd
 from cardavia_cli.commands import saves as saves_cmd
 from cardavia_cli.commands import scores as scores_cmd
@@ -115,6 +116,7 @@ app.add_typer(guandan_cmd.app, name="guandan")
 app.add_typer(saves_cmd.app, name="saves")
 app.add_typer(scores_cmd.app, name="scores")
 run_cmd.register(app)
+review_cmd.register(app)
 arena_cmd.register(app)
 settings_cmd.register(app)
 

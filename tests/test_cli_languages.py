@@ -70,6 +70,10 @@ JSON_CASES: dict[str, list[list[str]]] = {
     "cucu check": [["0=3", "1=7", "2=lion", "3=X", "--json"], ["0=3", "0=7", "--json"]],
     "minchiate check": [["T28", "T29", "T30", "M", "KS", "--json"], ["T28", "T28", "--json"]],
     "settings": [["--json"], ["palette", "blue", "--json"]],
+    "review": [
+        [OPEN_SAVE, "--samples", "2", "--json"],
+        [OPEN_SAVE, "--from", "99", "--json"],
+    ],
 }
 #: Timings in ``arena --json``: the only values that differ between two runs.
 TIMINGS = ("deals_per_second", "decision_ms")

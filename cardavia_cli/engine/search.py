@@ -32,11 +32,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.game import GameState, LegalActions
+from cardavia_cli.engine.i18n import N_
 
 S = TypeVar("S", bound=GameState)
 S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
@@ -71,9 +72,37 @@ class SearchSettings:
     horizon: int | None = None
 
 
+@dataclass(frozen=True)
+class ScoreScale:
+    """How a person reads a :class:`SearchSpec`'s scores (a review's estimates and losses):
+    as an *expected result* from 0 (``worst``, the score of the worst result of a deal or
+    round) to 1 (``best``, the score of the best one). ``unit`` says what that expected result
+    is, for a person (a catalog message, marked ``N_``: translated where it is shown). The
+    expected result is linear in the score, so a move is better in one exactly when it is
+    better in the other.
+
+    >>> ScoreScale(-1.0, 1.0).value(0.5), WIN_CHANCE.value(0.25)
+    (0.75, 0.25)
+    """
+
+    worst: float = 0.0
+    best: float = 1.0
+    unit: str = N_("win chance")
+
+    def value(self, score: float) -> float:
+        """``score`` as an expected result (0 the worst result, 1 the best)."""
+        return (score - self.worst) / (self.best - self.worst)
+
+
+#: The scale of a game whose score is its win chance (0 or 1 at the end).
+WIN_CHANCE = ScoreScale()
+
+
 class SearchSpec(Protocol[S_contra]):
     """A game's part of the search: which moves to compare, when a rollout ends and how it
-    scores."""
+    scores; ``scale``: how a person reads its scores (:class:`ScoreScale`)."""
+
+    scale: ScoreScale
 
     def candidates(
         self, view: Any, legal: Sequence[Any], preferred: Any, rng: random.Random
@@ -99,7 +128,9 @@ class SearchSpec(Protocol[S_contra]):
 class Estimate:
     """What one decision's search found about one candidate: ``mean`` score, ``gain`` (mean
     paired gain over the preferred move) and its standard error ``stderr``, and ``chance``
-    (the mean win chance, :meth:`SearchSpec.chance`), over ``n`` samples."""
+    (the mean win chance, :meth:`SearchSpec.chance`), over ``n`` samples; ``scores``: the
+    score of each sample, in sample order (the same samples for every candidate of a
+    decision, so two candidates' scores pair up: :func:`paired`)."""
 
     action: Any
     mean: float
@@ -107,6 +138,7 @@ class Estimate:
     stderr: float
     n: int
     chance: float = 0.0
+    scores: tuple[float, ...] = field(default=(), repr=False)
 
 
 @dataclass
@@ -150,13 +182,46 @@ class SearchPlayer(Generic[S]):
 
     def search(self, view: Any, legal: Sequence[Any], rng: random.Random, belief: Belief[S]) -> Any:
         """The move to make: the preferred move unless a candidate is clearly better."""
+        return self._compare(view, legal, rng, belief, (), shortcut=True).chosen
+
+    def evaluate(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        belief: Belief[S],
+        include: Sequence[Any] = (),
+    ) -> SearchReport:
+        """The search of one decision, for a review: the :class:`SearchReport` of
+        :meth:`search` from the same generator (the same candidates, samples and rollouts,
+        so ``chosen`` is the move :meth:`search` makes), with the moves of ``include`` (legal
+        actions) compared too, from the same samples, even where the game's
+        :meth:`SearchSpec.candidates` leaves them out. Every estimate keeps its samples'
+        scores (:attr:`Estimate.scores`). Unlike :meth:`search`, a decision with one
+        candidate is sampled too (its estimate is the chance of the position). Raises what
+        the game's sampler raises."""
+        return self._compare(view, legal, rng, belief, include, shortcut=False)
+
+    def _compare(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        belief: Belief[S],
+        include: Sequence[Any],
+        *,
+        shortcut: bool,
+    ) -> SearchReport:
         start = self.clock()
         preferred = self.policy.choose(view, legal, random.Random(rng.getrandbits(64)))
         offered = self.spec.candidates(view, legal, preferred, rng)
-        candidates = [preferred, *(a for a in offered if a != preferred)]
-        if len(candidates) == 1:
+        candidates = [preferred]
+        for action in (*offered, *include):
+            if action not in candidates:
+                candidates.append(action)
+        if shortcut and len(candidates) == 1:
             self.last = SearchReport([Estimate(preferred, 0.0, 0.0, 0.0, 0)], preferred, 0, 0.0)
-            return preferred
+            return self.last
         seat = belief.seat
         scores: list[list[float]] = [[] for _ in candidates]
         settings = self.settings
@@ -181,7 +246,7 @@ class SearchPlayer(Generic[S]):
             if clear and e.gain > best.gain:
                 best = e
         self.last = SearchReport(estimates, best.action, played, self.clock() - start)
-        return best.action
+        return self.last
 
     def _rollout(self, sample: S, action: Any, seat: int, rng: random.Random) -> float:
         """Play ``action`` in a copy of ``sample``, then the rollout player everywhere."""
@@ -220,7 +285,27 @@ def _estimate(
     else:
         stderr = math.inf
     won = sum(chance(s) for s in scores) / n if n else 0.0
-    return Estimate(action, mean, gain, stderr, n, won)
+    return Estimate(action, mean, gain, stderr, n, won, tuple(scores))
+
+
+def paired(a: Estimate, b: Estimate) -> tuple[float, float]:
+    """The mean paired difference of ``a``'s scores over ``b``'s (two candidates of one
+    decision, played from the same samples) and its standard error (``inf`` with fewer than
+    two samples).
+
+    >>> paired(Estimate("x", 0, 0, 0, 3, scores=(1.0, 1.0, 0.0)),
+    ...        Estimate("y", 0, 0, 0, 3, scores=(0.0, 1.0, 0.0)))[0]
+    0.3333333333333333
+    """
+    diffs = [x - y for x, y in zip(a.scores, b.scores, strict=True)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, math.inf
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def deal_over(state: GameState, start: GameState) -> bool:

@@ -79,6 +79,8 @@ class Shell(Protocol):
 
     def hint(self) -> Reply: ...
 
+    def review(self) -> Reply: ...
+
     def auto(self, every: bool = False) -> Reply: ...
 
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply: ...
@@ -418,6 +420,25 @@ def _deciding(session: Shell) -> bool:
 )
 def _hint(session: Shell, args: str) -> Reply:
     return session.hint()
+
+
+def _reviewable(session: Shell) -> bool:
+    return session.state.is_over or session.state.at_break
+
+
+@BUILTINS.command(
+    "review",
+    short=N_("grade your decisions"),
+    help=N_(
+        "Once the deal or match is over, or at a break between its rounds or deals: every "
+        "decision of yours graded by the strong computer player's search (good, inaccuracy "
+        "from 5% lost, mistake from 10%, blunder from 20%), the three costliest moments, "
+        "and, once it is over, the same deck played by the computer in your seat."
+    ),
+    available=_reviewable,
+)
+def _review(session: Shell, args: str) -> Reply:
+    return session.review()
 
 
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:

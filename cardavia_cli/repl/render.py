@@ -64,6 +64,16 @@ class Renderer:
         with self.console.status(text, spinner="dots"):
             yield
 
+    @contextmanager
+    def progress(self, text: str) -> Iterator[Callable[[str], None]]:
+        """:meth:`thinking` whose text the body may change: it gets ``tell(text)`` (which
+        does nothing off a terminal)."""
+        if not self.console.is_terminal or dumb_terminal():
+            yield lambda _text: None
+            return
+        with self.console.status(text, spinner="dots") as status:
+            yield lambda new: status.update(new)
+
     def show(self, items: Iterable[Item]) -> None:
         """Print every item, in order."""
         for item in items:

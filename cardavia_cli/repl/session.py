@@ -830,6 +830,59 @@ class Session:
             out.extend(self._search_notes(adviser, suggestion))
         return out
 
+    def review(self) -> Reply:
+        """``review``: the decisions of the human seat graded by the strong player's search
+        (:func:`~cardavia_cli.engine.review.review_game`), once the game is over (with the
+        replays of the deck with the computer in the seat) or at a break (what has been
+        played); while a deal is being played, one line saying so."""
+        from rich.console import Group
+
+        from cardavia_cli.engine.errors import CardaviaError
+        from cardavia_cli.engine.review import review_game
+        from cardavia_cli.games import game_title
+        from cardavia_cli.repl.review import review_renderables
+
+        st = self.state
+        if not (st.is_over or st.at_break):
+            return [
+                Problem(
+                    self._by_noun(
+                        _("review grades a finished deal: play this one out first"),
+                        _(
+                            "review grades the deals or rounds played so far, at a break or "
+                            "once the match is over: play this one out first"
+                        ),
+                    )
+                )
+            ]
+
+        def skip(view: Any) -> bool:
+            return self.ui.auto_answer(view) is not None
+
+        with self.renderer.progress(_("Reviewing your decisions...")) as told:
+
+            def progress(stage: str, done: int, total: int) -> None:
+                if stage == "decisions":
+                    told(
+                        _("Reviewing your decisions... {done} of {total}").format(
+                            done=done, total=total
+                        )
+                    )
+                else:
+                    told(_("Replaying the deck with {level} in your seat...").format(level=stage))
+
+            try:
+                result = review_game(self.info, self.header, st, skip=skip, progress=progress)
+            except CardaviaError as exc:
+                return [Problem(str(exc))]
+        frame = None
+        if self.renderer.console.is_terminal:
+            from rich import box
+
+            frame = box.ROUNDED
+        items = review_renderables(result, self.ui, game_title(self.info.name), frame=frame)
+        return [Paged(Group(*items))]
+
     def _search_notes(self, adviser: SearchPlayer, suggestion: Any) -> Reply:
         """The search's estimates behind a hint: the win chance of the best options compared
         (at most three), and basic's move when the search chose another."""

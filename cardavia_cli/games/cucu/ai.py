@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
+from cardavia_cli.engine.search import WIN_CHANCE, SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.games.cucu.cards import CAT, CUCKOO, FOOL, HORSE, HUNTER, INN, NUM_RANKS, ZERO
 from cardavia_cli.games.cucu.cards import RANKS as NAMES
 from cardavia_cli.games.cucu.rules import (
@@ -237,6 +237,9 @@ class RoundSearch:
     """What level ``strong`` searches in Cuccu (:mod:`cardavia_cli.engine.search`): every
     legal answer, each played out to the round's showdown by ``basic`` at every seat and
     scored by :func:`match_chance` of the lives then (1 or 0 once the match is over)."""
+
+    #: A score is the chance of winning the match.
+    scale = WIN_CHANCE
 
     def candidates(
         self, view: CucuView, legal: Sequence[Action], preferred: Action, rng: random.Random

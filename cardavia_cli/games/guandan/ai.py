@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
+from cardavia_cli.engine.i18n import N_
+from cardavia_cli.engine.search import ScoreScale, SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -424,6 +425,16 @@ class DealSearch:
     team of the first player out goes up 3, 2 or 1 levels by its partner's place; the score is
     that advance over 3, positive for the seat's team, negative for the opponents', and ±2 for
     a match won or lost."""
+
+    #: The match won is the best result (+2), lost the worst (-2).
+    scale = ScoreScale(
+        -2.0,
+        2.0,
+        N_(
+            "expected result (100% the match won, 83% a deal won by 3 levels, 58% by 1 level, "
+            "42% a deal lost by 1 level, 17% by 3, 0% the match lost)"
+        ),
+    )
 
     def candidates(
         self, view: GuandanView, legal: Sequence[Action], preferred: Action, rng: random.Random

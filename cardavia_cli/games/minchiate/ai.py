@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.engine.i18n import N_, _
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.search import ScoreScale, SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import team
 from cardavia_cli.games.minchiate.cards import MATTO, Card, suit_card
 from cardavia_cli.games.minchiate.deal import auto_discards, discardable
@@ -197,6 +197,13 @@ class TrickSearch:
     to its end, scored for the searching seat's team as the deal's result (+1 won, -1 lost, 0
     tied) plus a twentieth of the resti difference, which separates wins by their margin
     without outweighing a win."""
+
+    #: A deal won is +1, lost -1 (a resto of margin a twentieth more or less).
+    scale = ScoreScale(
+        -1.0,
+        1.0,
+        N_("expected deal result (100% a win, 50% a tie, 0% a loss; a resto of margin 2.5%)"),
+    )
 
     def candidates(
         self, view: MinchiateView, legal: Sequence[Action], preferred: Action, rng: random.Random

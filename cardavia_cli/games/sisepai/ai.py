@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.search import WIN_CHANCE, SearchPlayer, SearchSettings
 from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
 from cardavia_cli.games.sisepai.melds import GROUP_OF, distance, group_distance, group_distances
 from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiState, SisepaiView
@@ -133,6 +133,9 @@ class DealSearch:
     rollout plays the deal to its end, scored 1 if the searching seat won it, else 0; cut after
     :data:`HORIZON` decisions, it is scored by the seat's distance to a win then (a hand one
     card from a win is worth a third of a win, each card further a third of that)."""
+
+    #: A score is the chance of winning the deal.
+    scale = WIN_CHANCE
 
     def candidates(
         self, view: SisepaiView, legal: Sequence[Action], preferred: Action, rng: random.Random

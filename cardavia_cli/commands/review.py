@@ -1,0 +1,236 @@
+"""``cardavia review SAVE``: every decision of yours graded by the search of level
+``strong``, and the same deck played by the computer in your seat (the issue "Review your
+game"). The work is done by :mod:`cardavia_cli.engine.review`; the tables by
+:mod:`cardavia_cli.repl.review`; this module finds the game, shows progress and prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from cardavia_cli.commands import completion
+from cardavia_cli.commands.common import console, file_name, guarded, print_json, whole_number
+from cardavia_cli.engine.i18n import _
+
+if TYPE_CHECKING:
+    from cardavia_cli.engine.review import Progress
+    from cardavia_cli.games.deals import DealFile
+
+#: The command's help, one string per paragraph (rich markup; Typer keeps line breaks).
+HELP = "\n\n".join(
+    [
+        "Review a game: every decision of yours (seat 0) graded by the search of the strong "
+        "computer player, and the same deck played by the computer in your seat.",
+        "At each of your real decisions (forced answers and answers the rules gave are "
+        "skipped) strong searches the position exactly as it would have then, from what your "
+        "seat could see: the moves it compares, with the move you played among them, each "
+        "with an estimate. Estimates are expected results from 0% to 100%: the win chance in "
+        "Si Se Pai (of the deal) and Cuccu (of the match); the result in Guandan (100% the match "
+        "won, 83% a deal won by 3 levels, 58% by 1 level, 42% a deal lost by 1 level, 17% by 3, "
+        "0% the match lost) and the deal's result in Minchiate (100% a win, 50% a tie, 0% a "
+        "loss, and 2.5% more or less per resto of margin).",
+        "The loss of a move is strong's move's estimate minus yours. A loss within the "
+        "search's own noise (2 standard errors of the difference over the samples) is not "
+        "marked; otherwise a move is an [bold]inaccuracy[/bold] from 5% lost, a "
+        "[bold]mistake[/bold] from 10% and a [bold]blunder[/bold] from 20%; anything less is "
+        "[bold]good[/bold]. A summary counts the marks and shows the three costliest moments "
+        "with the table as you saw it then.",
+        "Then the deck is played again with basic and with strong in your seat, the other "
+        "seats as they were (same levels, same seed), and the results are set beside yours, "
+        "as in duplicate bridge: the whole deal (Si Se Pai, Minchiate) or match (Cuccu), the "
+        "first deal of a Guandan match. Replays need a finished game (they play out every "
+        "card); --no-replay leaves them out.",
+        "A game in progress is reviewed as far as it has been played, and nothing you could "
+        "not see is shown. The same file always gives the same review (fixed samples, "
+        "seeded). A decision takes up to a second or so: on a terminal a progress bar is "
+        "shown on stderr.",
+        "Example: [bold]cardavia review evening[/bold], [bold]cardavia review --last[/bold]",
+        'JSON: {"game", "decisions": [{"index", "seat", "phase", "played", "options": '
+        '[{"action", "estimate", "chance"}], "loss", "mark", "round", "ply", "best", '
+        '"estimate", "best_estimate", "noise", "samples"}], "summary": {"decisions", '
+        '"skipped", "from", "total", "marks", "loss", "costliest", "unit", "thresholds", '
+        '"samples", "finished", "scope"}, "own", "replays": [{"level", "result", "value"}]}.',
+    ]
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``review`` to the root app."""
+    app.command(name="review", help=HELP)(review)
+
+
+@guarded
+def review(
+    file: Path | None = typer.Argument(
+        None,
+        parser=file_name,
+        metavar="SAVE",
+        help="A save name, a save or a deal file (TOML).",
+        autocompletion=completion.saves,
+        show_default=False,
+    ),
+    last: bool = typer.Option(
+        False, "--last", help="Review the most recent finished game of the scores ledger."
+    ),
+    start: int = typer.Option(
+        1,
+        "--from",
+        parser=whole_number,
+        metavar="N",
+        help="Review from your decision N on (1 is the first).",
+    ),
+    no_replay: bool = typer.Option(
+        False, "--no-replay", help="Leave out the replays with the computer in your seat."
+    ),
+    samples: int | None = typer.Option(
+        None,
+        "--samples",
+        parser=whole_number,
+        metavar="N",
+        help="Sampled deals per decision (default: the strong player's own); fewer is "
+        "quicker and rougher.",
+        show_default=False,
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Review a game (see :data:`HELP`)."""
+    from cardavia_cli.commands.common import fail, warn
+    from cardavia_cli.engine.review import HUMAN, real_decisions, review_game
+    from cardavia_cli.games import game_title, load_game
+    from cardavia_cli.games.deals import replay
+    from cardavia_cli.repl.hooks import load_ui
+
+    if last and file is not None:
+        fail(_("give a save or --last, not both"))
+    if start < 1:
+        fail(_("--from counts your decisions from 1, not {n}").format(n=start))
+    if samples is not None and samples < 1:
+        fail(_("--samples must be 1 or more, not {n}").format(n=samples))
+    if last:
+        deal, where = _last_game()
+    elif file is None:
+        fail(_("review needs a save or a deal file, or --last for your last finished game"))
+    else:
+        deal, where = _deal_of(file)
+    info = load_game(deal.game)
+    ui = load_ui(deal.game)
+    final = replay(deal, where)
+    total = real_decisions(final.history, HUMAN)
+    if total and start > total:
+        fail(
+            _("--from {n}: the game holds {total} decisions of yours").format(n=start, total=total)
+        )
+
+    def skip(view: Any) -> bool:
+        return ui.auto_answer(view) is not None
+
+    options: dict[str, Any] = {
+        "samples": samples,
+        "start": start,
+        "skip": skip,
+        "replays": not no_replay,
+    }
+    err = console(stderr=True)
+    if not err.is_terminal:
+        result = review_game(info, deal, final, **options)
+    else:
+        with _progress_bar(err) as progress:
+            result = review_game(info, deal, final, progress=progress, **options)
+    for played in result.replays:
+        for message in played.errors:
+            warn(_("computer player {problem}").format(problem=message))
+    if as_json:
+        from cardavia_cli.repl.review import position_text
+
+        print_json(result.to_json(lambda d: position_text(ui, d)))
+        return
+    from rich import box
+
+    from cardavia_cli.repl.review import review_renderables
+
+    out = console()
+    frame = box.ROUNDED if out.is_terminal else None
+    for item in review_renderables(result, ui, game_title(deal.game), frame=frame):
+        out.print(item)
+
+
+def _deal_of(file: Path) -> tuple[DealFile, str]:
+    """The deal of a file or save name, and where it was read (for messages)."""
+    from cardavia_cli.commands.common import fail, save_path, saves_dir
+    from cardavia_cli.games.deals import load_deal
+
+    path = file if file.exists() else save_path(str(file))
+    if not path.exists() and path != file:
+        fail(
+            _("{file}: no such file, here or in the saves folder ({folder})").format(
+                file=file, folder=saves_dir()
+            )
+        )
+    return load_deal(path), str(path)
+
+
+def _last_game() -> tuple[DealFile, str]:
+    """The deal of the most recent finished game of the scores ledger, and its name."""
+    from cardavia_cli.commands.common import fail, warn
+    from cardavia_cli.engine.ledger import Ledger, ledger_path
+    from cardavia_cli.games.deals import parse_deal
+
+    path = ledger_path()
+    if not path.exists():
+        fail(_("there is no finished game in the scores yet: finish one, or name a save"))
+    with Ledger(path) as ledger:
+        entries = ledger.entries(on_bad=warn)
+    if not entries:
+        fail(_("there is no finished game in the scores yet: finish one, or name a save"))
+    entry = entries[-1]
+    where = _("the scores ledger's game {id} ({when})").format(id=entry.id, when=entry.finished_at)
+    if entry.save:
+        where = f"{entry.save} ({where})"
+    return parse_deal(entry.deal, where), where
+
+
+class _progress_bar:
+    """A rich progress bar on the console ``err`` (stderr), fed by a review's progress."""
+
+    def __init__(self, err: Any) -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self._bar = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
+        self._task: Any = None
+
+    def __enter__(self) -> Progress:
+        self._bar.__enter__()
+        return self.update
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.__exit__(None, None, None)
+
+    def update(self, stage: str, done: int, total: int) -> None:
+        if stage == "decisions":
+            if self._task is None:
+                self._task = self._bar.add_task(_("Reviewing your decisions"), total=total)
+            self._bar.update(self._task, completed=done)
+            return
+        if self._task is not None:
+            self._bar.remove_task(self._task)
+        self._task = self._bar.add_task(
+            _("Replaying the deck with {level} in your seat").format(level=stage), total=None
+        )

@@ -1,0 +1,404 @@
+"""Reviewing a game (the issue "Review your game: where you lost it, and how the computer
+would have played your cards"): ``engine.review``, ``SearchPlayer.evaluate``, ``cardavia
+review`` and the REPL's ``review``.
+
+The scripted blunders are deal files in ``tests/data/review`` (each says what happens in it);
+a test reviews only the blunder (``start``: its decision number) with the game's own search.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from cli_support import run_cardavia
+
+from cardavia_cli.engine.agents import agent_rng, decide
+from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.game import LegalActions
+from cardavia_cli.engine.review import (
+    MARKS,
+    THRESHOLDS,
+    mark_of,
+    real_decisions,
+    replay_seat,
+    review_game,
+)
+from cardavia_cli.engine.runner import make_agents, play_on
+from cardavia_cli.engine.search import SearchPlayer, paired
+from cardavia_cli.games import load_game
+from cardavia_cli.games.deals import DealFile, load_deal, replay, save_atomic
+from cardavia_cli.repl.hooks import load_ui
+
+DATA = Path(__file__).resolve().parent / "data" / "review"
+GAMES = ["cucu", "guandan", "minchiate", "sisepai"]
+
+
+def _skip(game: str):
+    ui = load_ui(game)
+    return lambda view: ui.auto_answer(view) is not None
+
+
+def _review_last(name: str, **options):
+    """The review of the last decision of seat 0 in the deal file ``name`` (no replays)."""
+    deal = load_deal(DATA / f"{name}.toml")
+    final = replay(deal)
+    total = real_decisions(final.history)
+    info = load_game(deal.game)
+    review = review_game(
+        info, deal, final, start=total, skip=_skip(deal.game), replays=False, **options
+    )
+    assert [d.index for d in review.decisions] == [total]
+    return review.decisions[0], final
+
+
+# -- marks ---------------------------------------------------------------------------------
+def test_marks_follow_the_thresholds_and_never_mark_a_loss_within_the_noise() -> None:
+    assert MARKS == ("good", "inaccuracy", "mistake", "blunder")
+    assert THRESHOLDS == {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
+    assert [mark_of(x, 0.0) for x in (0.0, 0.049, 0.05, 0.099, 0.1, 0.199, 0.2, 1.0)] == [
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert mark_of(0.3, 0.3) == "good"  # within two standard errors: no mark
+    assert mark_of(0.3, 0.29) == "blunder"
+
+
+# -- evaluate ------------------------------------------------------------------------------
+def _position(game: str, phase: str):
+    """Seat 0's first real decision in ``phase`` with more than 4 legal answers, four basic
+    players from seed 5."""
+    info = load_game(game)
+    basic = make_agents(info, ["basic"] * 4)
+    state = info.new_state(seed=5)
+    while not state.is_over:
+        if state.to_act == 0 and str(state.phase) == phase and len(state.legal_actions()) > 4:
+            return state
+        state.push(decide(state, basic[state.to_act]))
+    raise AssertionError(f"no {phase} of seat 0")
+
+
+def _cheap(game: str, samples: int = 4) -> SearchPlayer:
+    player = load_game(game).agents["strong"]()
+    player.settings = replace(player.settings, samples=samples, budget=None)
+    return player
+
+
+def test_evaluate_is_the_search_plus_the_moves_it_is_given() -> None:
+    """From the same generator, ``evaluate`` chooses what ``search`` chooses, with the same
+    estimates for the same candidates, and estimates a move the search left out (a fourth
+    discard in Si Se Pai, which compares basic's best three) from the same samples."""
+    state = _position("sisepai", "discard")
+    view, legal = state.view(0), LegalActions(state)
+    searched = _cheap("sisepai")
+    ply = len(state.history)
+    chosen = searched.search(view, legal, agent_rng(state.seed, 0, ply), Belief(state, 0))
+    compared = [e.action for e in searched.last.estimates]
+    extra = next(a for a in legal if a not in compared)
+    report = _cheap("sisepai").evaluate(
+        view, legal, agent_rng(state.seed, 0, ply), Belief(state, 0), include=(extra,)
+    )
+    assert report.chosen == chosen
+    assert [e.action for e in report.estimates] == [*compared, extra]
+    for before, after in zip(searched.last.estimates, report.estimates, strict=False):
+        assert (before.mean, before.gain, before.scores) == (after.mean, after.gain, after.scores)
+    assert len(report.estimates[-1].scores) == report.samples == 4
+    diff, stderr = paired(report.estimates[0], report.estimates[-1])
+    assert diff == pytest.approx(report.estimates[0].mean - report.estimates[-1].mean)
+    assert stderr >= 0
+
+
+def test_evaluate_samples_a_decision_with_one_candidate() -> None:
+    """``search`` takes a lone candidate without sampling; ``evaluate`` estimates it: a win
+    on a claim in Si Se Pai, where strong compares nothing else."""
+    deal = load_deal(DATA / "sisepai-passes-a-win.toml")
+    state = replay(deal.with_actions(deal.actions[:-1]))
+    args = (state.view(0), LegalActions(state), random.Random(1), Belief(state, 0))
+    player = _cheap("sisepai", 3)
+    player.search(*args)
+    assert player.last.samples == 0
+    report = player.evaluate(*args)
+    assert [str(e.action) for e in report.estimates] == ["claim yR yC"]
+    assert report.samples == 3 and report.estimates[0].chance == 1.0
+
+
+# -- the scripted blunders of each game ----------------------------------------------------
+def test_si_se_pai_passing_a_winning_claim_is_a_blunder() -> None:
+    decision, _final = _review_last("sisepai-passes-a-win")
+    assert str(decision.played) == "pass"
+    assert str(decision.best) == "claim yR yC"
+    assert decision.option(decision.best).estimate == 1.0  # the claim wins the deal
+    assert decision.mark in ("mistake", "blunder")
+    assert decision.loss >= THRESHOLDS["mistake"]
+
+
+def test_guandan_breaking_bombs_to_follow_when_passing_wins_is_a_blunder() -> None:
+    from cardavia_cli.games.guandan.ai import _breaks, _ladder_cards, split_hand
+
+    decision, _final = _review_last("guandan-breaks-a-bomb")
+    view = decision.view
+    assert str(decision.played) == "play 2H 6C 7S 8H 9D as straight 9"
+    kept = _ladder_cards(split_hand(view.hand, view.level))
+    assert _breaks(decision.played.cards, view.hand, kept)  # it takes cards out of bombs
+    assert str(decision.best) == "pass"
+    # passing wins the deal in 7 samples out of 8, the broken bombs in 3
+    assert decision.option(decision.best).chance == 7 / 8
+    assert decision.option(decision.played).chance == 3 / 8
+    assert decision.mark in ("mistake", "blunder")
+
+
+def test_cuccu_asking_into_a_known_hunter_is_a_mistake_and_a_known_cuckoo_costs_nothing() -> None:
+    """Rules 7.3: the Hunter shown this round shoots again (a life lost for nothing, the
+    Horse being safe); rules 7.2: the Cuckoo refuses without a penalty, so asking into it is
+    the same as keeping, and the review says so."""
+    hunter, _final = _review_last("cucu-asks-a-known-hunter")
+    assert (str(hunter.played), str(hunter.best)) == ("swap", "keep")
+    assert hunter.mark in ("mistake", "blunder")
+    cuckoo, _final = _review_last("cucu-asks-a-known-cuckoo")
+    assert (str(cuckoo.played), cuckoo.mark, cuckoo.loss) == ("swap", "good", 0.0)
+    assert cuckoo.option(cuckoo.played).estimate == cuckoo.option(cuckoo.best).estimate
+
+
+def test_minchiate_giving_a_ten_point_trump_to_the_opponents_trick_is_a_blunder() -> None:
+    from cardavia_cli.engine.seats import team
+    from cardavia_cli.games.minchiate.tricks import trick_winner
+
+    decision, _final = _review_last("minchiate-gives-a-ten")
+    view = decision.view
+    cards = [c for _, c in view.trick]
+    assert team(view.trick[trick_winner([*cards, decision.played.cards[0]])][0]) == 1
+    assert decision.played.cards[0].points == 10
+    assert decision.best.cards[0].points < 10
+    assert decision.mark in ("mistake", "blunder")
+
+
+# -- strong's own moves --------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_strong_own_moves_are_never_marked(game: str) -> None:
+    """A game where seat 0 is ``strong`` (3 samples, no time cap), the others ``basic``: the
+    review with the same search finds every move of seat 0 to be strong's own (loss 0), so
+    no decision is marked worse than an inaccuracy (none is marked at all). A Guandan match
+    is cut after its first deal."""
+    info = load_game(game)
+    agents = make_agents(info, ["strong", "basic", "basic", "basic"])
+    agents[0].settings = replace(agents[0].settings, samples=3, budget=None)
+    state = info.new_state(seed=11)
+    play_on(state, agents, max_deals=1 if game == "guandan" else None)
+    deal = DealFile.from_state(state, DealFile(game=game, seed=11))
+    review = review_game(info, deal, replay(deal), samples=3, skip=_skip(game), replays=False)
+    assert len(review.decisions) >= 3
+    assert {d.mark for d in review.decisions} == {"good"}
+    assert all(d.best == d.played and d.loss == 0.0 for d in review.decisions)
+
+
+# -- replays -------------------------------------------------------------------------------
+def test_replays_play_the_same_deck_with_the_level_in_seat_0(tmp_path: Path) -> None:
+    """``replay_seat`` with ``basic`` in seat 0 of a game four basic players played is that
+    very game; the review of a finished deal sets basic's and strong's beside it."""
+    info = load_game("sisepai")
+    state = info.new_state(seed=4)
+    play_on(state, make_agents(info, ["basic"] * 4))
+    deal = DealFile.from_state(state, DealFile(game="sisepai", seed=4))
+    again = replay_seat(info, deal, "basic")
+    assert again.result == state.partial_result()
+    assert again.state.recorded_actions() == state.recorded_actions()
+    review = review_game(info, deal, replay(deal), samples=2, skip=_skip("sisepai"))
+    assert [p.level for p in review.replays] == ["basic", "strong"]
+    assert review.own is not None and review.own.result == state.partial_result()
+    assert review.own.value == (1.0 if state.result().winner == 0 else 0.0)
+
+
+def test_a_guandan_review_compares_the_first_deal() -> None:
+    info = load_game("guandan")
+    state = info.new_state(seed=2)
+    play_on(state, make_agents(info, ["basic"] * 4))
+    deal = DealFile.from_state(state, DealFile(game="guandan", seed=2))
+    review = review_game(info, deal, replay(deal), samples=1, start=real_decisions(state.history))
+    assert review.scope == "first deal" and review.finished
+    basic = review.replays[0]
+    assert basic.level == "basic" and basic.state.rounds_finished == 1
+    assert review.own is not None and review.own.result["places"] == basic.result["places"]
+
+
+# -- the command line ----------------------------------------------------------------------
+def _finished(tmp_path: Path, game: str = "sisepai", seed: int = 4) -> Path:
+    info = load_game(game)
+    state = info.new_state(seed=seed)
+    play_on(state, make_agents(info, ["basic"] * 4))
+    path = tmp_path / f"{game}-{seed}.toml"
+    save_atomic(path, DealFile.from_state(state, DealFile(game=game, seed=seed)))
+    return path
+
+
+def test_review_json_has_the_issue_shape_and_repeats_exactly(tmp_path: Path) -> None:
+    path = _finished(tmp_path)
+    done = run_cardavia("review", str(path), "--samples", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert list(data)[:3] == ["game", "decisions", "summary"]
+    assert data["game"] == "sisepai"
+    first = data["decisions"][0]
+    assert list(first)[:7] == ["index", "seat", "phase", "played", "options", "loss", "mark"]
+    assert first["seat"] == 0 and first["index"] >= 1
+    assert {"action", "estimate"} <= set(first["options"][0])
+    assert any(o["action"] == first["played"] for o in first["options"])
+    summary = data["summary"]
+    assert summary["decisions"] == len(data["decisions"])
+    assert sum(summary["marks"].values()) == summary["decisions"]
+    assert summary["unit"] == "win chance" and summary["finished"] is True
+    assert [r["level"] for r in data["replays"]] == ["basic", "strong"]
+    assert data["own"]["level"] == "you"
+    again = run_cardavia("review", str(path), "--samples", "2", "--json")
+    assert again.stdout == done.stdout
+
+
+def test_review_from_and_no_replay(tmp_path: Path) -> None:
+    path = _finished(tmp_path)
+    whole = json.loads(run_cardavia("review", str(path), "--samples", "2", "--json").stdout)
+    total = whole["summary"]["total"]
+    done = run_cardavia(
+        "review", str(path), "--samples", "2", "--from", str(total), "--no-replay", "--json"
+    )
+    part = json.loads(done.stdout)
+    assert part["replays"] == [] and part["summary"]["from"] == total
+    assert [d["index"] for d in part["decisions"]] == [
+        d["index"] for d in whole["decisions"] if d["index"] >= total
+    ]
+    assert part["decisions"] == [d for d in whole["decisions"] if d["index"] >= total]
+
+
+def test_review_text_shows_the_costliest_moment_as_seat_0_saw_it() -> None:
+    done = run_cardavia("review", str(DATA / "cucu-asks-a-known-hunter.toml"))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Review of Cuccu" in out and "mistake" in out
+    assert "The costliest moment, as you saw the table then:" in out
+    assert "Shown this round: you the Horse, seat 1 (right) the Hunter." in out
+    assert "once the game is over" in out  # in progress: no replays
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ([], "review needs a save or a deal file"),
+        (["no-such-save"], "no-such-save: no such file"),
+        (["--last"], "there is no finished game in the scores yet"),
+        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "2"], "holds 1 decisions"),
+        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "0"], "--from counts"),
+        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--samples", "0"], "--samples must"),
+        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--last"], "not both"),
+    ],
+)
+def test_bad_review_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    done = run_cardavia("review", *args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_review_last_takes_the_scores_ledger(tmp_path: Path) -> None:
+    path = _finished(tmp_path, "cucu", 3)
+    assert run_cardavia("run", str(path), "--json").returncode == 0  # recorded in the ledger
+    done = run_cardavia("review", "--last", "--samples", "2", "--no-replay", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["game"] == "cucu" and data["summary"]["finished"] is True
+
+
+# -- the leak property ---------------------------------------------------------------------
+def _twin(game: str, decisions: int) -> tuple[DealFile, DealFile]:
+    """A deal file from a shuffled deck, four basic players until ``decisions`` real
+    decisions of seat 0 were made, and its twin: the same file with two cards of the deck
+    exchanged, which seat 0 cannot tell from it at any moment of the game (its view is the
+    same at every step) although the cards lie elsewhere."""
+    info = load_game(game)
+    basic = make_agents(info, ["basic"] * 4)
+    for shuffle in range(7, 30):
+        deck = list(info.pack)
+        random.Random(shuffle).shuffle(deck)
+        state = info.new_state(seed=1, deck=deck)
+        made = 0
+        while made < decisions and not state.is_over and not state.at_break:
+            if state.to_act == 0 and not state.is_forced():
+                made += 1
+            state.push(decide(state, basic[state.to_act]))
+        if made == decisions and not state.is_over and not state.at_break:
+            break  # a game in progress
+    deal = DealFile.from_state(state, DealFile(game=game, seed=1, deck=deck))
+    pairs = random.Random(3)
+    for _ in range(500):
+        i, j = sorted(pairs.sample(range(len(deck)), 2))
+        if deck[i] == deck[j]:
+            continue
+        other = list(deck)
+        other[i], other[j] = other[j], other[i]
+        twin = DealFile(game=game, seed=1, deck=other, actions=list(deal.actions))
+        try:
+            a, b = replay(deal), replay(twin)
+        except Exception:  # noqa: BLE001 - a twin whose actions are not legal is passed over
+            continue
+        if b.is_over or a.zones() == b.zones():
+            continue
+        if _alike(info, deal, twin, a.history, b.history):
+            return deal, twin
+    raise AssertionError(f"no twin found for {game}")
+
+
+def _alike(info, deal: DealFile, twin: DealFile, one, other) -> bool:
+    """Whether seat 0's view is the same at every step of both replays."""
+    if [str(r) for r in one] != [str(r) for r in other]:
+        return False
+    a = info.new_state(seed=deal.seed, deck=deal.deck)
+    b = info.new_state(seed=twin.seed, deck=twin.deck)
+    for record in one:
+        if a.view(0) != b.view(0):
+            return False
+        a.push(a.parse_action(record.text))
+        b.push(b.parse_action(record.text))
+    return a.view(0) == b.view(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_shows_nothing_seat_0_could_not_see(tmp_path: Path, game: str) -> None:
+    """Two games seat 0 cannot tell apart (the same views at every step, other hidden
+    cards): their reviews, text and JSON, are the same bytes."""
+    deal, twin = _twin(game, 3)
+    outputs = []
+    for name, file in (("one", deal), ("two", twin)):
+        path = tmp_path / f"{name}.toml"
+        save_atomic(path, file)
+        text = run_cardavia("review", str(path), "--samples", "2")
+        data = run_cardavia("review", str(path), "--samples", "2", "--json")
+        assert text.returncode == data.returncode == 0, text.stderr + data.stderr
+        outputs.append((text.stdout, data.stdout))
+    assert outputs[0] == outputs[1]
+    data = json.loads(outputs[0][1])
+    assert data["summary"]["finished"] is False and data["replays"] == []
+    assert len(data["decisions"]) >= 1
+
+
+# -- the REPL ------------------------------------------------------------------------------
+def test_repl_review_after_the_deal_and_not_before() -> None:
+    done = run_cardavia(
+        "sisepai", "play", "--seed", "3", "--ai", "basic", stdin="review\nauto all\nreview\n"
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "! review grades a finished deal: play this one out first" in out
+    assert "Review of Si Se Pai" in out
+    assert "How the computer would have played your cards" in out
+
+
+def test_repl_help_lists_review() -> None:
+    done = run_cardavia("sisepai", "play", "--seed", "3", "--ai", "basic", stdin="help review\n")
+    assert "review  Once the deal or match is over" in done.stdout
