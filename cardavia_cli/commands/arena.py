@@ -425,6 +425,12 @@ def _print_human(data: dict[str, Any], title: str) -> None:
                 "[bold red]computer player errors: {n}[/bold red] (each replaced by a basic choice)"
             ).format(n=data["agent_errors"])
         )
+    if data["task_errors"]:
+        out.print(
+            _(
+                "[bold red]deals lost on the cluster: {n}[/bold red] (missing from the figures)"
+            ).format(n=data["task_errors"])
+        )
 
 
 def _print_partnerships(data: dict[str, Any], frame: Any) -> None:

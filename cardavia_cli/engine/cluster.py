@@ -30,11 +30,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
+import os
 import re
 import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 from cardavia_cli import __version__
@@ -54,6 +56,9 @@ CONNECT_TIMEOUT = 5.0
 
 #: Seconds to wait for the first task (a worker's version of cardavia) on a cluster.
 PROBE_TIMEOUT = 120.0
+
+#: Ray's switch of token authentication (``token`` or ``disabled``).
+AUTH_MODE = "RAY_AUTH_MODE"
 
 #: Seconds between two looks at the finished tasks, so that Ctrl-C is seen at once.
 POLL = 0.5
@@ -110,6 +115,14 @@ def _reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> str | None:
             return None
     except OSError as exc:
         return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _has_token() -> bool:
+    """Whether a Ray authentication token is at hand: ``RAY_AUTH_TOKEN``,
+    ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token`` (where ``ray start`` writes it)."""
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH"):
+        return True
+    return (Path.home() / ".ray" / "auth_token").is_file()
 
 
 def _first_line(text: str) -> str:
@@ -198,7 +211,13 @@ class RayExecutor:
         }
         if self.address == LOCAL:
             options["num_cpus"] = self.cpus
+            # a Ray of our own for one run: it reports nothing about its use to anyone
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         else:
+            if AUTH_MODE not in os.environ and _has_token():
+                # a cluster started by `ray start --head` wants its token, which Ray sends to
+                # an address given by hand only in token mode
+                os.environ[AUTH_MODE] = "token"
             problem = _reachable(self.address)
             if problem is not None:
                 raise ClusterError(
@@ -210,9 +229,10 @@ class RayExecutor:
             ray.init(address=self.address, **options)
         except (ConnectionError, RuntimeError, ValueError, OSError) as exc:
             raise ClusterError(
-                _("--ray {address}: cannot connect to Ray ({problem})").format(
-                    address=self.address, problem=_first_line(str(exc))
-                )
+                _(
+                    "--ray {address}: cannot connect to Ray ({problem}; a cluster with token "
+                    "authentication needs its token in ~/.ray/auth_token or RAY_AUTH_TOKEN)"
+                ).format(address=self.address, problem=_first_line(str(exc)))
             ) from None
         self._started = True
 
