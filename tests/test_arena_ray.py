@@ -53,7 +53,15 @@ def local_ray():
         pytest.skip(SKIP_REASON)
     import ray  # the test extra installs it: an ImportError here is a failure, not a skip
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+
+    ray.init(
+        address="local",  # a new local Ray, whatever cluster this machine knows of
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level=logging.ERROR,
+    )
     ray.cloudpickle.register_pickle_by_value(ray_support)
     try:
         yield ray
@@ -229,7 +237,7 @@ def test_an_address_where_no_cluster_listens_exits_2_at_once():
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert "--ray 127.0.0.1:1: cannot reach a Ray cluster there" in lines[0]
+    assert "--ray 127.0.0.1:1: cannot reach a Ray cluster at 127.0.0.1:1 (" in lines[0]
 
 
 def test_ray_is_imported_only_with_the_option():

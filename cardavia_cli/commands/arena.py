@@ -62,7 +62,7 @@ HELP = "\n\n".join(
         "play, and each node needs the same version of cardavia installed. The figures are "
         "those of one process, however many workers there are. A task whose worker dies is "
         "run again; a deal that fails every retry is counted in task_errors and the exit "
-        "status is 1. Ray is an optional dependency: pip install 'cardavia[cluster]'.",
+        "status is 1. Ray is an optional dependency: pip install 'cardavia\\[cluster]'.",
         "Example: [bold]cardavia arena sisepai --seats basic,random,random,random --rotate "
         "--deals 1000[/bold]",
         'JSON: {"game", "deals", "seats", "wins", "win_rate", "ci95", "draws", '
@@ -162,7 +162,7 @@ def arena(
         metavar="[ADDRESS]",
         help="Play the deals as tasks on the Ray cluster at ADDRESS (auto: the one started on "
         "this machine), or alone on a local Ray started for the run. Needs "
-        "pip install 'cardavia[cluster]'.",
+        "pip install 'cardavia\\[cluster]'.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:

@@ -218,11 +218,12 @@ class RayExecutor:
                 # a cluster started by `ray start --head` wants its token, which Ray sends to
                 # an address given by hand only in token mode
                 os.environ[AUTH_MODE] = "token"
-            problem = _reachable(self.address)
+            target = self._bootstrap()
+            problem = _reachable(target)
             if problem is not None:
                 raise ClusterError(
-                    _("--ray {address}: cannot reach a Ray cluster there ({problem})").format(
-                        address=self.address, problem=problem
+                    _("--ray {address}: cannot reach a Ray cluster at {target} ({problem})").format(
+                        address=self.address, target=target, problem=problem
                     )
                 )
         try:
@@ -235,6 +236,23 @@ class RayExecutor:
                 ).format(address=self.address, problem=_first_line(str(exc)))
             ) from None
         self._started = True
+
+    def _bootstrap(self) -> str:
+        """The address that ``ray.init`` will connect to: ``address`` itself, or for
+        ``auto`` the one Ray finds (``RAY_ADDRESS``, the last cluster started on this machine),
+        so that a cluster that has stopped since is found out at once."""
+        if self.address != "auto":
+            return self.address
+        try:
+            services: Any = importlib.import_module("ray._private.services")
+            found = services.get_ray_address_from_environment("auto", None)
+        except ConnectionError:
+            raise ClusterError(
+                _("--ray auto: no Ray cluster is running on this machine (ray start --head)")
+            ) from None
+        except Exception:  # Ray's internals changed: ray.init finds the cluster itself
+            return self.address
+        return str(found) if found else self.address
 
     def _quiet_notices(self, ray: Any) -> None:
         """Hand Ray's notices to the driver (which Ray prints on standard output) to
