@@ -318,7 +318,8 @@ class RayExecutor:
         """The records of the ``deals`` deals of ``work`` (the schedule's order), played as
         Ray tasks; a deal that failed every retry is a :class:`FailedDeal` in its place.
         ``progress(done, deals)`` is called as results come back (in any order). Closing the
-        iterator early, or Ctrl-C while it waits, cancels the tasks still outstanding."""
+        iterator early, or Ctrl-C while it waits, cancels the tasks still outstanding. Raises
+        :class:`ClusterError` when the connection to the cluster fails during the run."""
         ray = self._ray
         if ray is None:
             raise RuntimeError("RayExecutor is used inside 'with', which connects it")
@@ -352,7 +353,14 @@ class RayExecutor:
                     if exhausted and handed == submitted:
                         return
                     continue
-                done, _waiting = ray.wait(list(pending), num_returns=1, timeout=POLL)
+                try:
+                    done, _waiting = ray.wait(list(pending), num_returns=1, timeout=POLL)
+                except Exception as exc:  # the connection itself failed: no result to give
+                    raise ClusterError(
+                        _("--ray: the cluster was lost during the run ({problem})").format(
+                            problem=_why(exc)
+                        )
+                    ) from None
                 for ref in done:
                     index, position = pending.pop(ref)
                     try:
