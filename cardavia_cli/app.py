@@ -213,6 +213,10 @@ def main(argv: list[str] | None = None) -> None:
         from cardavia_cli.commands.plainhelp import plain_help
 
         plain_help(command, ascii_only=ascii_only)
+    if "--ray" in words:  # arena's optional value (commands.arena.bare_ray)
+        from cardavia_cli.commands.arena import bare_ray
+
+        argv = bare_ray(list(words))
     try:
         code = command.main(
             prog_name="cardavia",

@@ -5,15 +5,19 @@ options, shows progress and prints the result.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import typer
 
 from cardavia_cli.commands import completion
-from cardavia_cli.commands.common import console, fail, guarded, print_json
+from cardavia_cli.commands.common import console, error_line, fail, guarded, print_json, warn
 from cardavia_cli.engine.i18n import _, ngettext
 
 DEFAULT_SEATS = "basic,basic,basic,basic"
+
+#: ``--ray`` without an address: a local Ray started for the run (Ray's own name for it).
+RAY_LOCAL = "local"
 
 #: The exit code of a run in which a computer player failed (cli.md has no code of its own for
 #: it: 2 means bad input, which this is not, and the arena asks no yes/no question, so 1 says
@@ -47,16 +51,26 @@ HELP = "\n\n".join(
         "deals, with Wilson 95% intervals: an even share is 50%.",
         "Exit status: 0, or 1 when a computer player failed during the run (raised an error or "
         "chose an illegal action; each failure is replaced by a basic choice, counted in "
-        "agent_errors and reported on stderr); 2 for bad input; 130 when interrupted (Ctrl-C). "
+        "agent_errors and reported on stderr) or a deal was lost on the cluster (task_errors); "
+        "2 for bad input; 130 when interrupted (Ctrl-C). "
         "On a terminal a progress bar is shown on stderr (not with --json, nor when the output "
         "is piped).",
+        "[bold]--ray[/bold] [italic]ADDRESS[/italic] plays the deals as tasks on the Ray "
+        "cluster at that address (e.g. 10.0.0.5:6379, or auto for the cluster started on this "
+        "machine with ray start --head), and --ray alone on a local Ray started for the run "
+        "(--jobs N gives it N CPUs). This process collects the results; the cluster's workers "
+        "play, and each node needs the same version of cardavia installed. The figures are "
+        "those of one process, however many workers there are. A task whose worker dies is "
+        "run again; a deal that fails every retry is counted in task_errors and the exit "
+        "status is 1. Ray is an optional dependency: pip install 'cardavia\\[cluster]'.",
         "Example: [bold]cardavia arena sisepai --seats basic,random,random,random --rotate "
         "--deals 1000[/bold]",
         'JSON: {"game", "deals", "seats", "wins", "win_rate", "ci95", "draws", '
         '"deals_per_second"}, plus "seed", "rotate", "duplicate", "decks", "levels" (the '
-        'per-level totals: "level", "seat_deals", "wins", "win_rate", "ci95") and '
-        '"agent_errors"; for partnership games then "teams" ("team", "seats", "wins", '
-        '"decided", "win_rate", "ci95"), "sides" (the same with "side" and "levels") and '
+        'per-level totals: "level", "seat_deals", "wins", "win_rate", "ci95"), '
+        '"agent_errors" and "task_errors" (deals lost on a Ray cluster); for partnership '
+        'games then "teams" ("team", "seats", "wins", "decided", "win_rate", "ci95"), '
+        '"sides" (the same with "side" and "levels") and '
         '"even_share": 0.5.',
     ]
 )
@@ -67,6 +81,28 @@ def register(app: typer.Typer) -> None:
     app.command(name="arena", help=HELP)(arena)
 
 
+def bare_ray(words: list[str]) -> list[str]:
+    """``words`` (a command line) with a bare ``--ray`` of ``arena`` (the last word, or one
+    before another option) written ``--ray=local``: ``--ray [ADDRESS]`` takes an optional value,
+    which the parser does not do by itself. A word after ``--ray`` that is not an option is
+    its address.
+
+    >>> bare_ray(["arena", "cucu", "--ray", "--json"])
+    ['arena', 'cucu', '--ray=local', '--json']
+    >>> bare_ray(["arena", "cucu", "--ray", "auto"])
+    ['arena', 'cucu', '--ray', 'auto']
+    """
+    if "arena" not in words:
+        return words
+    out = list(words)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = f"--ray={RAY_LOCAL}"
+    return out
+
+
 def show_progress(as_json: bool, stdout_terminal: bool, stderr_terminal: bool) -> bool:
     """Whether a run shows a progress bar on stderr: only for human output with both standard
     output and standard error on a terminal (never with ``--json`` or when piped)."""
@@ -75,6 +111,7 @@ def show_progress(as_json: bool, stdout_terminal: bool, stderr_terminal: bool) -
 
 @guarded
 def arena(
+    ctx: typer.Context,
     game: str = typer.Argument(
         ..., help="The game, e.g. sisepai.", autocompletion=completion.games
     ),
@@ -119,12 +156,20 @@ def arena(
         help="Play the deals in N processes (the figures are those of one process; 0: one "
         "per CPU).",
     ),
+    ray_address: str | None = typer.Option(
+        None,
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Play the deals as tasks on the Ray cluster at ADDRESS (auto: the one started on "
+        "this machine), or alone on a local Ray started for the run. Needs "
+        "pip install 'cardavia\\[cluster]'.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Computer players against each other (see :data:`HELP`)."""
     import os
 
-    from cardavia_cli.engine.arena import plan, run_arena
+    from cardavia_cli.engine.arena import plan
     from cardavia_cli.games import load_game
 
     deals = _whole(deals_text, "--deals")
@@ -132,6 +177,9 @@ def arena(
     if jobs < 0:
         fail(_("--jobs must be 0 (one per CPU) or more, not {n}").format(n=jobs))
     jobs = jobs or os.cpu_count() or 1
+    executor = None
+    if ray_address is not None:
+        executor = _ray_executor(ray_address.strip(), jobs, _given(ctx, "jobs_text"))
     seed = _whole(seed_text, "--seed")
     if seed < 0:
         fail(_("--seed must be 0 or more, not {n}").format(n=seed))
@@ -173,13 +221,30 @@ def arena(
         "seed": seed,
         "rotate": rotate,
         "single_deals": single_deals,
-        "jobs": jobs,
+        "jobs": 1 if executor is not None else jobs,
         "load": load_game,
     }
 
     err = console(stderr=True)
+    with executor or nullcontext():
+        result = _play(info, levels, options, executor, err, as_json)
+    data = result.to_json()
+    if as_json:
+        print_json(data)
+    else:
+        _print_human(data, _(info.title))
+    _report_errors(result)
+
+
+def _play(
+    info: Any, levels: list[str], options: dict[str, Any], executor: Any, err: Any, as_json: bool
+) -> Any:
+    """``run_arena`` with ``options``, the progress bar on ``err`` when it is shown."""
+    from cardavia_cli.engine.arena import run_arena
+
+    options = {**options, "executor": executor}
     if not show_progress(as_json, console().is_terminal, err.is_terminal):
-        result = run_arena(info, levels, **options)
+        return run_arena(info, levels, **options)
     else:
         from rich.progress import (
             BarColumn,
@@ -197,30 +262,67 @@ def arena(
             console=err,
             transient=True,
         ) as bar:
-            task = bar.add_task("deals", total=deals)
-            result = run_arena(
+            task = bar.add_task("deals", total=options["deals"])
+            return run_arena(
                 info,
                 levels,
                 **options,
                 progress=lambda done, total: bar.update(task, completed=done),
             )
-    data = result.to_json()
-    if as_json:
-        print_json(data)
-    else:
-        _print_human(data, _(info.title))
+
+
+def _report_errors(result: Any) -> None:
+    """One line on stderr for the deals lost on a cluster and one for the computer players'
+    failures, then exit 1 when there was either; nothing when the run was clean."""
+    if result.task_errors:
+        n = result.task_errors
+        error_line(
+            ngettext(
+                "{n} deal could not be played on the cluster however often it was retried, and "
+                "is missing from the figures (first: {first})",
+                "{n} deals could not be played on the cluster however often they were retried, "
+                "and are missing from the figures (first: {first})",
+                n,
+            ).format(n=n, first=result.task_messages[0] if result.task_messages else "?")
+        )
     if result.agent_errors:
         n = result.agent_errors
-        fail(
+        error_line(
             ngettext(
                 "{n} computer player error during the run (each replaced by a basic choice): "
                 "the figures do not measure the players as asked",
                 "{n} computer player errors during the run (each replaced by a basic choice): "
                 "the figures do not measure the players as asked",
                 n,
-            ).format(n=n),
-            EXIT_PLAYER_ERRORS,
+            ).format(n=n)
         )
+    if result.task_errors or result.agent_errors:
+        raise typer.Exit(EXIT_PLAYER_ERRORS)
+
+
+def _given(ctx: typer.Context, parameter: str) -> bool:
+    """Whether ``parameter`` was given on the command line (not its default)."""
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _ray_executor(address: str, jobs: int, jobs_given: bool) -> Any:
+    """The :class:`~cardavia_cli.engine.cluster.RayExecutor` of ``--ray ADDRESS``, or one
+    line and exit code 2 when Ray is not installed, ADDRESS is empty or ``--jobs`` is given
+    with a cluster's address (its CPUs are the cluster's)."""
+    from cardavia_cli.engine.cluster import RayExecutor, require_ray
+
+    require_ray()
+    if not address:
+        fail(_("--ray: give a cluster's address (host:port, or auto), or no value at all"))
+    if address != RAY_LOCAL and jobs_given:
+        fail(
+            _(
+                "--jobs does not apply with --ray {address}: the cluster's CPUs play the deals "
+                "(--jobs sizes a local Ray, with --ray alone)"
+            ).format(address=address)
+        )
+    return RayExecutor(address=address, cpus=jobs if jobs_given else None, on_notice=warn)
 
 
 def _whole(text: str, option: str) -> int:
@@ -322,6 +424,12 @@ def _print_human(data: dict[str, Any], title: str) -> None:
             _(
                 "[bold red]computer player errors: {n}[/bold red] (each replaced by a basic choice)"
             ).format(n=data["agent_errors"])
+        )
+    if data["task_errors"]:
+        out.print(
+            _(
+                "[bold red]deals lost on the cluster: {n}[/bold red] (missing from the figures)"
+            ).format(n=data["task_errors"])
         )
 
 

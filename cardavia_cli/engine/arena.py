@@ -36,7 +36,7 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from cardavia_cli.engine.agents import fallback_for
 from cardavia_cli.engine.errors import UnknownNameError
@@ -318,7 +318,10 @@ class ArenaResult:
     deals without a winner; ``seconds`` the wall time of the play alone (no start-up);
     ``levels`` the per-level totals, in order of first appearance in ``seats``; ``teams`` and
     ``sides`` the partnership totals (partnership games only, else empty); ``agent_errors``
-    the failures of computer players (each replaced by a fallback choice).
+    the failures of computer players (each replaced by a fallback choice); ``task_errors``
+    the deals that an executor could not play however often it tried (a Ray task that failed
+    every retry): they are missing from every count, and ``deals`` is that many short of the
+    schedule.
     """
 
     game: str
@@ -335,6 +338,9 @@ class ArenaResult:
     agent_errors: int = 0
     #: The first few failures' messages (``agent_errors`` counts them all).
     error_messages: list[str] = field(default_factory=list)
+    task_errors: int = 0
+    #: The first few lost deals, one line each (``task_errors`` counts them all).
+    task_messages: list[str] = field(default_factory=list)
     teams: list[TeamStats] = field(default_factory=list)
     sides: list[TeamStats] = field(default_factory=list)
 
@@ -357,7 +363,8 @@ class ArenaResult:
 
     def to_json(self) -> dict[str, Any]:
         """cli.md's keys in its order, then ``seed``, ``rotate``, ``duplicate``, ``decks``,
-        ``levels`` and ``agent_errors``; for a partnership game then ``teams``, ``sides`` and
+        ``levels``, ``agent_errors`` and ``task_errors`` (deals lost, 0 in a serial or
+        ``--jobs`` run); for a partnership game then ``teams``, ``sides`` and
         ``even_share`` (0.5: the win rate of either partnership when both are equally
         strong)."""
         data: dict[str, Any] = {
@@ -376,6 +383,7 @@ class ArenaResult:
             "decks": self.deals // self.per_deck,
             "levels": [s.to_json() for s in self.levels.values()],
             "agent_errors": self.agent_errors,
+            "task_errors": self.task_errors,
         }
         if self.teams:
             data["teams"] = [t.to_json() for t in self.teams]
@@ -394,6 +402,7 @@ def run_arena(
     single_deals: bool = False,
     jobs: int = 1,
     load: Callable[[str], GameInfo] | None = None,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> ArenaResult:
@@ -412,6 +421,12 @@ def run_arena(
     schedule's order, so the result is the same as a serial run's (``seconds`` and the
     decision times apart); each process finds the game with ``load(info.name)`` (a function
     of a module, such as ``cardavia_cli.games.load_game``: it is sent to the processes).
+    With an ``executor`` (an :class:`Executor`, such as
+    :class:`~cardavia_cli.engine.cluster.RayExecutor` for a Ray cluster) the schedule is
+    played by it instead, each deal found with ``load`` as in ``jobs``, and counted in the
+    schedule's order too; a deal it could not play is counted in ``task_errors`` and missing
+    from the figures. ``progress(done, deals)`` is called after every deal counted, or with an
+    executor as the executor's results come back.
     Raises :class:`~cardavia_cli.engine.errors.UnknownNameError`
     naming an unknown level or ``human``, and ``ValueError`` for a bad seat list, deal count
     or job count, or single deals of a game without them.
@@ -431,8 +446,10 @@ def run_arena(
         )
     if jobs < 1:
         raise ValueError(_("--jobs must be at least 1, not {n}").format(n=jobs))
-    if jobs > 1 and load is None:
+    if (jobs > 1 or executor is not None) and load is None:
         raise ValueError("a run over several processes needs load, to find the game in each")
+    if jobs > 1 and executor is not None:
+        raise ValueError("a run has jobs or an executor, not both")
     if single_deals and info.single_deal is None:
         raise ValueError(
             _("--single-deals: {game} has no deals to play alone").format(game=info.name)
@@ -455,7 +472,11 @@ def run_arena(
     first: list[str] = []
     start = clock()
     try:
-        if jobs == 1:
+        if executor is not None:
+            assert load is not None
+            work = ((load, info.name, seed, item, single_deals) for item in schedule)
+            _tally(result, executor.records(work, deals, progress), deals, first, None)
+        elif jobs == 1:
             records: Iterator[DealRecord] = (
                 play_deal(info, seed, item, single_deals) for item in schedule
             )
@@ -468,6 +489,27 @@ def run_arena(
         result.seconds = clock() - start
         result.error_messages = first
     return result
+
+
+class FailedDeal(NamedTuple):
+    """A deal of the schedule that an executor could not play however often it tried (a Ray
+    task that failed every retry), with one line saying why; counted in ``task_errors``."""
+
+    scheduled: Scheduled
+    message: str
+
+
+class Executor(Protocol):
+    """What plays a schedule elsewhere than in this process (``run_arena(executor=...)``):
+    :class:`~cardavia_cli.engine.cluster.RayExecutor` on a Ray cluster."""
+
+    def records(
+        self, work: Iterator[Work], deals: int, progress: Progress | None = None
+    ) -> Iterator[DealRecord | FailedDeal]:
+        """One record per item of ``work`` (``deals`` of them), in the order of ``work``:
+        the :class:`DealRecord` of :func:`_worker_deal` ``(item)``, or a :class:`FailedDeal`
+        for a deal that could not be played; ``progress(done, deals)`` as deals finish."""
+        ...
 
 
 class DealRecord(NamedTuple):
@@ -511,12 +553,24 @@ def play_deal(info: GameInfo, seed: int, item: Scheduled, single: bool = False) 
 
 def _tally(
     result: ArenaResult,
-    records: Iterator[DealRecord],
+    records: Iterator[DealRecord | FailedDeal],
     deals: int,
     first: list[str],
     progress: Progress | None,
 ) -> None:
+    """Count ``records`` into ``result`` in their order (the schedule's, in every path), a
+    :class:`FailedDeal` in ``task_errors`` only."""
     for done, record in enumerate(records, 1):
+        if isinstance(record, FailedDeal):
+            result.task_errors += 1
+            if len(result.task_messages) < ErrorCount.KEEP:
+                item = record.scheduled
+                result.task_messages.append(
+                    f"deck {item.deck}, seats {','.join(item.levels)}: {record.message}"
+                )
+            if progress is not None:
+                progress(done, deals)
+            continue
         item = record.scheduled
         _count(result, item.levels, item.swapped, record.winners)
         result.agent_errors += record.errors
