@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from cardavia_cli.app import app
 from cardavia_cli.commands.common import guarded, save_path, whole_number
 from cardavia_cli.engine.errors import CardaviaError, DealFileError, UnknownNameError
-from cardavia_cli.engine.numbers import parse_int
+from cardavia_cli.engine.numbers import parse_decimal, parse_int
 from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.engine.saves import resume_name, save_target
 from cardavia_cli.games import load_game
@@ -188,6 +188,30 @@ def test_parse_int_refuses_what_is_not_ascii_digits(text: str):
 def test_parse_int_reads_ascii_digits_and_refuses_huge_numbers():
     assert [parse_int(t) for t in ("0", "007", "42", "-5")] == [0, 7, 42, -5]
     assert parse_int("9" * 5000) is None  # beyond int()'s digit limit: refused, not raised
+
+
+@pytest.mark.parametrize(
+    "text", ["\u0661", "0_5", "1e0", "inf", "nan", "-1", "+1", "1,5", "", ".", "\uff11", "0x1"]
+)
+def test_regression_a_fraction_is_ascii_digits_and_one_point(text: str):
+    """``float`` read the pace: ``0_5`` was 5 seconds, ``١`` one second, ``1e0`` one."""
+    from cardavia_cli.repl.settings import parse_pace
+
+    assert parse_decimal(text) is None
+    assert parse_pace(text) is None
+    assert parse_decimal(" 1") is None and parse_pace(" 1") == 1.0  # a typed word is stripped
+
+
+def test_parse_decimal_reads_digits_with_a_fraction():
+    assert [parse_decimal(t) for t in ("0", "2", "0.25", ".5", "1.", "007.50")] == [
+        0.0,
+        2.0,
+        0.25,
+        0.5,
+        1.0,
+        7.5,
+    ]
+    assert parse_decimal("9" * 41) is None
 
 
 @given(st.text(max_size=8))

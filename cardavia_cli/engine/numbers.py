@@ -8,6 +8,13 @@ which accepts ASCII digits only, with an optional leading ``-``.
 >>> parse_int("42"), parse_int("-5"), parse_int("²"), parse_int("1_000"), parse_int("")
 (42, -5, None, None, None)
 
+Numbers with a fraction (a pace, a time budget) are read the same way by :func:`parse_decimal`:
+ASCII digits and one optional ``.``, never ``float``'s exponents, underscores, ``nan`` or
+other digits.
+
+>>> parse_decimal("0.3"), parse_decimal(".5"), parse_decimal("0_5"), parse_decimal("1e3")
+(0.3, 0.5, None, None)
+
 A seed is read in one way wherever it comes from (an option, the lobby, the REPL's ``new``, a
 deal file): :func:`seed_problem` says why a number is not one.
 
@@ -22,6 +29,7 @@ import re
 from cardavia_cli.engine.i18n import _
 
 _INTEGER = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 
 
 def parse_int(text: str) -> int | None:
@@ -34,6 +42,15 @@ def parse_int(text: str) -> int | None:
         return int(text)
     except ValueError:  # longer than sys.get_int_max_str_digits()
         return None
+
+
+def parse_decimal(text: str) -> float | None:
+    """``text`` as a number 0 or more if it is exactly ASCII digits with an optional
+    fraction (``2``, ``0.25``, ``.5``, ``1.``), else ``None`` (no sign, spaces, exponent,
+    underscore, ``inf``/``nan`` or other digits). Never raises."""
+    if len(text) > 40 or not _DECIMAL.fullmatch(text):
+        return None
+    return float(text)
 
 
 #: The largest seed: a deal file (TOML) holds signed 64-bit integers.

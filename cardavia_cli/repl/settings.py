@@ -9,12 +9,12 @@ is off, they wait for the human to type them.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.interface import Switch
+from cardavia_cli.engine.numbers import parse_decimal
 from cardavia_cli.repl.words import is_word
 
 ON_WORDS = ("on", "yes", "true", "1")
@@ -93,11 +93,8 @@ def parse_pace(word: str) -> float | None:
     low = word.strip().lower()
     if low in OFF_WORDS or is_word(word.strip(), "off"):
         return 0.0
-    try:
-        value = float(low)
-    except ValueError:
-        return None
-    if not math.isfinite(value) or not 0 <= value <= MAX_PACE:
+    value = parse_decimal(low)
+    if value is None or value > MAX_PACE:
         return None
     return value
 
