@@ -92,6 +92,7 @@ def root(
 
         i18n.set_language(i18n.SOURCE_LANGUAGE)
     settings_cmd.forget_display()
+    _check_search_budget()
     if ascii_only:
         import os
 
@@ -172,6 +173,16 @@ def _ascii_asked() -> bool:
     import os
 
     return os.environ.get("CARDAVIA_ASCII", "") not in ("", "0")
+
+
+def _check_search_budget() -> None:
+    """A ``CARDAVIA_SEARCH_BUDGET`` that is no time is one warning line (its default is used)."""
+    from cardavia_cli.commands.common import warn
+    from cardavia_cli.engine.budget import budget_from_env
+
+    problem = budget_from_env()[1]
+    if problem is not None:
+        warn(problem)
 
 
 def main(argv: list[str] | None = None) -> None:

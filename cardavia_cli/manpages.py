@@ -247,6 +247,11 @@ def _environment() -> list[str]:
         "\\fBCARDAVIA_PACE\\fR",
         "The pause in seconds between the lines of a long run of computer plays on a terminal "
         "(default 0.3; 0 for none; the REPL's set pace changes it).",
+        ".TP",
+        "\\fBCARDAVIA_SEARCH_BUDGET\\fR",
+        "The cap on a searching computer player's CPU time per move, in seconds (default 1); "
+        "off for none, so that every move plays all its samples and a game replays the same "
+        "way on any machine.",
     ]
 
 

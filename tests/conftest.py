@@ -72,3 +72,11 @@ def _private_home(tmp_path_factory, monkeypatch):
 def _no_pace(monkeypatch):
     """No test waits between computer plays (a test of pacing sets its own pace and pause)."""
     monkeypatch.setenv("CARDAVIA_PACE", "0")
+
+
+@pytest.fixture(autouse=True)
+def _no_search_cap(monkeypatch):
+    """A searching player plays all its samples in the tests (``CARDAVIA_SEARCH_BUDGET=off``),
+    so that its moves, hints and reviews are the same however busy the machine is (a test of
+    the cap sets its own budget and clock)."""
+    monkeypatch.setenv("CARDAVIA_SEARCH_BUDGET", "off")

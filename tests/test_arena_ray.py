@@ -193,7 +193,7 @@ def test_ctrl_c_cancels_the_outstanding_tasks(local_ray):
                 executor=executor,
                 progress=interrupt,
             )
-    for _ in range(120):  # a bounded wait for the cancelled workers to give their CPUs back
+    for _ in range(480):  # a bounded wait (2 min) for the cancelled workers to give their CPUs back
         if local_ray.available_resources().get("CPU", 0) == 2:
             break
         time.sleep(0.25)

@@ -235,3 +235,71 @@ def test_the_default_level_is_strong(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play, "DEFAULT_LEVELS", ("strong", "basic"))
     assert [play.default_level(g) for g in REAL_GAMES] == ["strong"] * 4
     assert play.default_level("tally") == "basic"
+
+
+# -- the cap on a decision's CPU time (CARDAVIA_SEARCH_BUDGET) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "budget", "problem"),
+    [
+        ("", 1.0, False),
+        ("off", None, False),
+        ("NONE", None, False),
+        ("0", None, False),
+        ("2", 2.0, False),
+        (" 0.25 ", 0.25, False),
+        ("0_5", 1.0, True),
+        ("-1", 1.0, True),
+        ("1e3", 1.0, True),
+        ("nan", 1.0, True),
+        ("\u0662", 1.0, True),
+    ],
+)
+def test_the_search_budget_is_read_strictly_from_the_environment(
+    monkeypatch, text: str, budget: float | None, problem: bool
+) -> None:
+    from cardavia_cli.engine.budget import budget_from_env
+
+    monkeypatch.setenv("CARDAVIA_SEARCH_BUDGET", text)
+    assert budget_from_env()[0] == budget
+    assert (budget_from_env()[1] is not None) == problem
+    assert SearchSettings().budget == budget
+
+
+def test_a_bad_search_budget_is_one_warning_and_the_command_runs() -> None:
+    done = run_cli(
+        "cucu", "check", "0=lion", "1=5", "--json", env={"CARDAVIA_SEARCH_BUDGET": "0_5"}
+    )
+    assert done.returncode == 0 and json.loads(done.stdout) == {"losers": [0]}
+    assert done.stderr.splitlines() == [
+        "cardavia: warning: CARDAVIA_SEARCH_BUDGET='0_5' is not a time: seconds of CPU per "
+        "decision (0.5, 2) or off; 1.0 s is used"
+    ]
+
+
+def test_the_budget_stops_a_decision_before_a_sample_would_end_past_it() -> None:
+    """With a clock that moves 0.3 s per sample and a 1 s cap, no sample is begun that would
+    end past the cap: three are played of the twelve asked (0.3, 0.6, 0.9; a fourth would
+    end at 1.2)."""
+    state = _position("cucu", 2)
+    seat = state.to_act
+    assert seat is not None
+    ticks = iter(range(1000))
+    player = load_game("cucu").agents["strong"]()
+    assert isinstance(player, SearchPlayer)
+    player.clock = lambda: 0.3 * next(ticks)
+    calls: list[int] = []
+    sample = Belief.sample
+
+    def counted(self, rng):
+        calls.append(1)
+        return sample(self, rng)
+
+    player.settings = replace(player.settings, samples=12, budget=1.0)
+    from unittest import mock
+
+    with mock.patch.object(Belief, "sample", counted):
+        player.search(state.view(seat), LegalActions(state), random.Random(3), Belief(state, seat))
+    assert player.last is not None
+    assert player.last.samples == len(calls) == 3

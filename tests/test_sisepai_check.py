@@ -156,6 +156,7 @@ def test_check_path_imports_no_state_machine_nor_rich():
     assert out[1] == "0"
     assert out[2] == str(
         [
+            "cardavia_cli.engine.budget",  # the check of CARDAVIA_SEARCH_BUDGET: a few lines
             "cardavia_cli.engine.counts",
             "cardavia_cli.engine.errors",
             "cardavia_cli.engine.i18n",

@@ -23,7 +23,9 @@ The search sees only samples of its belief, never the state, so it cannot peek (
 property of the belief is in the conformance suite). It is exact from a seed: the samples and
 rollouts come from the decision's generator (:func:`~cardavia_cli.engine.agents.agent_rng`),
 and the time budget, a safety cap on one decision's CPU time, is set well above what the fixed
-sample count needs, so that it does not cut a decision short on this kind of machine.
+sample count needs, so that it does not cut a decision short on this kind of machine. On a
+slower or busier machine it can: ``CARDAVIA_SEARCH_BUDGET=off`` (:func:`budget_from_env`) lifts
+it, and every decision then plays all its samples, the same moves on any machine.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.budget import budget_from_env
 from cardavia_cli.engine.game import GameState, LegalActions
 from cardavia_cli.engine.i18n import N_
 
@@ -51,6 +54,10 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
 
 
+def _budget() -> float | None:
+    return budget_from_env()[0]
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """How hard a :class:`SearchPlayer` searches.
@@ -58,7 +65,8 @@ class SearchSettings:
     ``samples``: determinizations per decision (fixed, so a decision replays exactly);
     ``budget``: a cap in seconds of CPU time (``time.process_time``) on one decision: no
     sample is begun that would end past it at the pace so far, ``None`` for none (at least
-    one sample is always played); ``margin``: the
+    one sample is always played; default :func:`budget_from_env`, read when the settings
+    are made); ``margin``: the
     standard errors by which a candidate's mean paired gain must exceed zero to replace the
     preferred move; ``min_gain``: the smallest mean gain (in the units of
     :meth:`SearchSpec.score`) that does; ``horizon``: decisions per rollout before it is
@@ -66,7 +74,7 @@ class SearchSettings:
     """
 
     samples: int = 16
-    budget: float | None = 1.0
+    budget: float | None = field(default_factory=_budget)
     margin: float = 2.0
     min_gain: float = 0.0
     horizon: int | None = None
@@ -226,7 +234,7 @@ class SearchPlayer(Generic[S]):
         scores: list[list[float]] = [[] for _ in candidates]
         settings = self.settings
         played = 0
-        for _ in range(settings.samples):
+        for _sample in range(settings.samples):
             if played and settings.budget is not None:
                 spent = self.clock() - start
                 if spent + spent / played > settings.budget:

@@ -912,12 +912,15 @@ class Session:
             )
         out: Reply = [Note(line, style="dim")]
         if suggestion != preferred:
-            out.append(
-                Note(
-                    _("(clearly better than basic's {action})").format(action=preferred),
-                    style="dim",
-                )
-            )
+            said = _("(clearly better than basic's {action})").format(action=preferred)
+            chosen, basic = first[0], report.estimates[0]
+            if round(100 * chosen.chance) == round(100 * basic.chance):
+                # the same win chance: the search saw a better margin (resti, levels)
+                said = _(
+                    "(clearly better than basic's {action}: the same chance of winning, "
+                    "a better margin)"
+                ).format(action=preferred)
+            out.append(Note(said, style="dim"))
         return out
 
     def auto(self, every: bool = False) -> Reply:
