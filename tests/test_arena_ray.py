@@ -260,3 +260,13 @@ def test_ray_is_imported_only_with_the_option():
 def test_chunk_size_cuts_about_16_tasks_per_cpu():
     assert [chunk_size(n, 2) for n in (1, 31, 32, 64, 127, 128, 2000)] == [1, 1, 1, 2, 3, 4, 8]
     assert chunk_size(10, 0) == 1
+
+
+def test_the_workers_search_with_this_process_budget(monkeypatch):
+    """A cluster's nodes have their own environment: the run sends the cap on a decision's CPU
+    time (``CARDAVIA_SEARCH_BUDGET``) to its workers, so that ``strong`` plays there as here."""
+    monkeypatch.setenv("CARDAVIA_SEARCH_BUDGET", "off")
+    options = RayExecutor().init_options()
+    assert options["runtime_env"] == {"env_vars": {"CARDAVIA_SEARCH_BUDGET": "off"}}
+    monkeypatch.delenv("CARDAVIA_SEARCH_BUDGET")
+    assert "runtime_env" not in RayExecutor().init_options()

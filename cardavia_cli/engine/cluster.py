@@ -41,6 +41,7 @@ from typing import Any
 
 from cardavia_cli import __version__
 from cardavia_cli.engine.arena import DealRecord, FailedDeal, Progress, Work, _worker_deal
+from cardavia_cli.engine.budget import BUDGET_ENV
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
 
@@ -203,12 +204,22 @@ class RayExecutor:
             self._started = False
             self._ray.shutdown()
 
-    def _connect(self, ray: Any) -> None:
+    def init_options(self) -> dict[str, Any]:
+        """The options of ``ray.init`` for this run: no dashboard, no worker logs, and the
+        environment the workers must search with (``CARDAVIA_SEARCH_BUDGET``, when this
+        process has it: a cluster's nodes have their own environment)."""
         options: dict[str, Any] = {
             "include_dashboard": False,
             "log_to_driver": False,
             "logging_level": logging.ERROR,
         }
+        budget = os.environ.get(BUDGET_ENV)
+        if budget is not None:
+            options["runtime_env"] = {"env_vars": {BUDGET_ENV: budget}}
+        return options
+
+    def _connect(self, ray: Any) -> None:
+        options = self.init_options()
         if self.address == LOCAL:
             options["num_cpus"] = self.cpus
             # a Ray of our own for one run: it reports nothing about its use to anyone
