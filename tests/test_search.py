@@ -303,3 +303,19 @@ def test_the_budget_stops_a_decision_before_a_sample_would_end_past_it() -> None
         player.search(state.view(seat), LegalActions(state), random.Random(3), Belief(state, seat))
     assert player.last is not None
     assert player.last.samples == len(calls) == 3
+
+
+def test_the_arena_counts_the_searches_the_cap_cut_short(monkeypatch) -> None:
+    """``cut_short`` of a level: its searches that played fewer samples than asked because of
+    the time cap. A cap of a microsecond cuts every search with something to compare to one
+    sample; no cap, none."""
+    info = load_game("cucu")
+    monkeypatch.setenv("CARDAVIA_SEARCH_BUDGET", "0.000001")
+    capped = run_arena(info, ["strong", "basic", "basic", "basic"], deals=2, seed=5).to_json()
+    monkeypatch.setenv("CARDAVIA_SEARCH_BUDGET", "off")
+    free = run_arena(info, ["strong", "basic", "basic", "basic"], deals=2, seed=5).to_json()
+    strong_capped = next(lv for lv in capped["levels"] if lv["level"] == "strong")
+    strong_free = next(lv for lv in free["levels"] if lv["level"] == "strong")
+    assert 0 < strong_capped["cut_short"] <= strong_capped["decisions"]
+    assert strong_free["cut_short"] == 0
+    assert all(lv["cut_short"] == 0 for lv in capped["levels"] if lv["level"] == "basic")

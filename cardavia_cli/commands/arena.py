@@ -67,7 +67,8 @@ HELP = "\n\n".join(
         "--deals 1000[/bold]",
         'JSON: {"game", "deals", "seats", "wins", "win_rate", "ci95", "draws", '
         '"deals_per_second"}, plus "seed", "rotate", "duplicate", "decks", "levels" (the '
-        'per-level totals: "level", "seat_deals", "wins", "win_rate", "ci95"), '
+        'per-level totals: "level", "seat_deals", "wins", "win_rate", "ci95", "decisions", '
+        '"decision_ms", "cut_short": the moves the time cap cut short), '
         '"agent_errors" and "task_errors" (deals lost on a Ray cluster); for partnership '
         'games then "teams" ("team", "seats", "wins", "decided", "win_rate", "ci95"), '
         '"sides" (the same with "side" and "levels") and '
@@ -431,6 +432,17 @@ def _print_human(data: dict[str, Any], title: str) -> None:
                 "[bold red]deals lost on the cluster: {n}[/bold red] (missing from the figures)"
             ).format(n=data["task_errors"])
         )
+    for lv in data["levels"]:
+        if lv.get("cut_short"):
+            out.print(
+                ngettext(
+                    "{level}: {n} of {total} moves cut short by the time cap (fewer samples; "
+                    "CARDAVIA_SEARCH_BUDGET=off plays them all)",
+                    "{level}: {n} of {total} moves cut short by the time cap (fewer samples; "
+                    "CARDAVIA_SEARCH_BUDGET=off plays them all)",
+                    lv["cut_short"],
+                ).format(level=lv["level"], n=lv["cut_short"], total=lv["decisions"])
+            )
 
 
 def _print_partnerships(data: dict[str, Any], frame: Any) -> None:

@@ -224,6 +224,9 @@ class LevelStats:
     wins: int = 0
     #: CPU seconds of each real (not forced) decision of this level.
     decision_times: list[float] = field(default_factory=list, repr=False)
+    #: searches cut short by the time cap (``CARDAVIA_SEARCH_BUDGET``): fewer samples than
+    #: asked, so a move that a less busy or faster machine might have made otherwise
+    cut_short: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -247,7 +250,8 @@ class LevelStats:
 
     def to_json(self) -> dict[str, Any]:
         """``{"level", "seat_deals", "wins", "win_rate", "ci95", "decisions",
-        "decision_ms"}``: the last two the count of real decisions and :meth:`decision_ms`."""
+        "decision_ms", "cut_short"}``: the count of real decisions, :meth:`decision_ms`, and
+        the searches the time cap cut short (a timing field: it depends on the machine)."""
         return {
             "level": self.level,
             "seat_deals": self.seat_deals,
@@ -256,6 +260,7 @@ class LevelStats:
             "ci95": list(self.ci95),
             "decisions": len(self.decision_times),
             "decision_ms": self.decision_ms(),
+            "cut_short": self.cut_short,
         }
 
 
@@ -522,6 +527,8 @@ class DealRecord(NamedTuple):
     errors: int
     messages: list[str]
     times: list[list[float]]
+    #: per seat, the searches cut short by the time cap (fewer samples than asked)
+    cut: Sequence[int] = (0, 0, 0, 0)
 
 
 def play_deal(info: GameInfo, seed: int, item: Scheduled, single: bool = False) -> DealRecord:
@@ -535,20 +542,33 @@ def play_deal(info: GameInfo, seed: int, item: Scheduled, single: bool = False) 
         state, winners_of, limit = info.new_state(seed=deck_seed), None, MAX_ROUNDS
     errors = ErrorCount()
     times: list[list[float]] = [[] for _ in SEATS]
+    cut = [0] * len(SEATS)
+    agents = make_agents(info, item.levels)
+    seen: list[object] = [None] * len(SEATS)
+
+    def decided(seat: int, seconds: float) -> None:
+        times[seat].append(seconds)
+        report = getattr(agents[seat], "last", None)
+        if report is not None and report is not seen[seat]:  # a search of this decision
+            seen[seat] = report
+            wanted = agents[seat].settings.samples  # type: ignore[attr-defined]
+            if len(report.estimates) > 1 and report.samples < wanted:
+                cut[seat] += 1
+
     play_on(
         state,
-        make_agents(info, item.levels),
+        agents,
         max_deals=limit,
         fallback=fallback_for(info),
         on_error=errors,
-        on_decision=lambda seat, seconds: times[seat].append(seconds),
+        on_decision=decided,
     )
     if winners_of is not None and (state.at_break or state.is_over):
         winners = winners_of(state)
     else:
         outcome = state.result() if state.is_over else None
         winners = outcome.winning_seats() if outcome else []
-    return DealRecord(item, winners, errors.count, list(errors.first), times)
+    return DealRecord(item, winners, errors.count, list(errors.first), times, cut)
 
 
 def _tally(
@@ -576,7 +596,9 @@ def _tally(
         result.agent_errors += record.errors
         first.extend(record.messages[: max(0, ErrorCount.KEEP - len(first))])
         for s in SEATS:
-            result.levels[item.levels[s]].decision_times.extend(record.times[s])
+            stats = result.levels[item.levels[s]]
+            stats.decision_times.extend(record.times[s])
+            stats.cut_short += record.cut[s]
         if progress is not None:
             progress(done, deals)
 

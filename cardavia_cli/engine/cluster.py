@@ -391,5 +391,20 @@ class RayExecutor:
                     if progress is not None:
                         progress(arrived, deals)
         finally:
-            for ref in pending:
-                ray.cancel(ref)
+            # force: the worker of a running task is stopped at once, so the cluster's CPUs
+            # come back even when a task does not answer the polite interrupt in time
+            _cancel(ray, list(pending))
+
+
+def _cancel(ray: Any, refs: list[Any], tries: int = 20, wait: float = 0.25) -> None:
+    """Cancel the tasks of ``refs`` and make sure of it: a cancel that reaches a task while it
+    is being given a worker can be lost, so the tasks not finished after ``wait`` seconds are
+    cancelled again, ``tries`` times at most (a few seconds)."""
+    for ref in refs:
+        ray.cancel(ref, force=True)
+    for _try in range(tries):
+        if not refs:
+            return
+        _done, refs = ray.wait(refs, num_returns=len(refs), timeout=wait)
+        for ref in refs:
+            ray.cancel(ref, force=True)
