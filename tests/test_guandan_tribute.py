@@ -196,3 +196,29 @@ def test_tribute_on_real_deals(order, places, level):
 
 def _value(code: int, level: int) -> int:
     return DECK[code].value(level)
+
+
+def test_regression_a_sample_offers_the_other_returner_cards_of_its_sampled_hand():
+    """Rules 7.5: in a double tribute the second return is owed while the first is made. A
+    search's sample kept the second returner's options from its real hand: a leak of that
+    hand, and a rollout asked to return a card the sampled hand did not hold (a review of
+    the example crashed). The sample's options are those of the sampled hand."""
+    import random
+    from pathlib import Path
+
+    from cardavia_cli.engine.belief import Belief
+    from cardavia_cli.games.deals import load_deal, new_game_state
+    from cardavia_cli.games.guandan.hands import expand
+
+    path = Path(__file__).resolve().parent.parent / "saves/examples/guandan-double-tribute.toml"
+    state = new_game_state(load_deal(path))  # before its actions: seat 0 to return
+    assert str(state.phase) == "return" and state.to_act == 0
+    assert [o.seat for o in state.owed] == [0, 2]
+    level = state.level
+    for k in range(30):
+        sample = Belief(state, 0).sample(random.Random(k))
+        owed = sample.owed[1]
+        assert owed.seat == 2
+        assert owed.options == return_options(expand(sample.hands[2]), level)
+        assert set(owed.options) <= set(expand(sample.hands[2]))
+        assert sample.owed[0] == state.owed[0]  # seat 0's own options, from its own hand

@@ -615,6 +615,14 @@ class GuandanState(GameState[Action, GuandanView]):
                 hand[c] += 1
             pos += take
             new.hands[s] = hand
+        # a return still owed by another seat offers the cards of its new hand (7.5): the
+        # options of its real hand would tell the search what that hand holds
+        new.owed = [
+            o
+            if o.seat == seat
+            else _Owed(o.seat, o.to, return_options(expand(new.hands[o.seat]), self._level))
+            for o in self.owed
+        ]
         new._legal = None
         new._stash = None
         return new
