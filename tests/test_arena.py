@@ -240,3 +240,46 @@ def test_bad_input_exits_2_with_one_line(args, needle):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0]
+
+
+def test_regression_ctrl_c_twice_stops_arena_jobs_at_once_without_a_traceback():
+    """Ctrl-C reaches every process of the terminal's group: the workers of ``--jobs`` took it
+    too, a second Ctrl-C left the run hanging, and a third dumped tracebacks. Now the workers
+    leave it to the main process, which stops them: exit 130, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardavia_cli",
+            "arena",
+            "sisepai",
+            "--deals",
+            "400",
+            "--jobs",
+            "2",
+            "--seats",
+            "strong,basic,basic,basic",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job
+    )
+    time.sleep(4)  # the workers are started and playing
+    os.killpg(child.pid, signal.SIGINT)
+    time.sleep(0.5)
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=60)  # a bound, not a timing: it took minutes
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130
+    assert out == "" and "Traceback" not in err

@@ -622,14 +622,31 @@ def _run_parallel(
     first: list[str],
     progress: Progress | None,
 ) -> None:
-    """Play the schedule over ``jobs`` processes, counting the deals in schedule order."""
+    """Play the schedule over ``jobs`` processes, counting the deals in schedule order.
+
+    The workers leave Ctrl-C to this process (they ignore SIGINT, which a terminal sends to
+    all of them): on ``KeyboardInterrupt`` they are stopped at once (``terminate``) and the
+    interrupt goes on, however many times Ctrl-C is pressed meanwhile."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(8, deals // (jobs * 16)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        _tally(result, pool.map(_worker_deal, work, chunksize=chunk), deals, first, progress)
+    pool = context.Pool(jobs, initializer=_leave_interrupts)
+    try:
+        _tally(result, pool.imap(_worker_deal, work, chunksize=chunk), deals, first, progress)
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+def _leave_interrupts() -> None:
+    """A worker process ignores Ctrl-C: the process that started it decides."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class ErrorCount:
