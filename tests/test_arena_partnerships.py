@@ -454,11 +454,13 @@ def test_regression_ctrl_c_in_a_computer_player_stops_the_arena_with_130(duel_cl
     assert done.stdout == ""
 
 
-def test_regression_progress_only_on_a_terminal_without_json():
-    assert show_progress(as_json=False, stdout_terminal=True, stderr_terminal=True)
+def test_regression_progress_whenever_stderr_is_a_terminal():
+    """``arena ... --json > run.json`` on a terminal showed no progress for a long run: the
+    bar is shown whenever standard error is a terminal, whatever the output is."""
+    assert show_progress(as_json=True, stdout_terminal=False, stderr_terminal=True)
     for args in itertools.product([False, True], repeat=3):
         as_json, out_tty, err_tty = args
-        assert show_progress(as_json, out_tty, err_tty) == (not as_json and out_tty and err_tty)
+        assert show_progress(as_json, out_tty, err_tty) == err_tty
     # the CLI runner is no terminal: nothing on stderr
     done = arena("sisepai", "--deals", "2")
     assert done.exit_code == 0 and done.stderr == ""

@@ -53,8 +53,8 @@ HELP = "\n\n".join(
         "chose an illegal action; each failure is replaced by a basic choice, counted in "
         "agent_errors and reported on stderr) or a deal was lost on the cluster (task_errors); "
         "2 for bad input; 130 when interrupted (Ctrl-C). "
-        "On a terminal a progress bar is shown on stderr (not with --json, nor when the output "
-        "is piped).",
+        "When standard error is a terminal a progress bar is shown there, with --json too "
+        "(so: cardavia arena ... --json > run.json).",
         "[bold]--ray[/bold] [italic]ADDRESS[/italic] plays the deals as tasks on the Ray "
         "cluster at that address (e.g. 10.0.0.5:6379, or auto for the cluster started on this "
         "machine with ray start --head), and --ray alone on a local Ray started for the run "
@@ -105,9 +105,9 @@ def bare_ray(words: list[str]) -> list[str]:
 
 
 def show_progress(as_json: bool, stdout_terminal: bool, stderr_terminal: bool) -> bool:
-    """Whether a run shows a progress bar on stderr: only for human output with both standard
-    output and standard error on a terminal (never with ``--json`` or when piped)."""
-    return not as_json and stdout_terminal and stderr_terminal
+    """Whether a run shows a progress bar on stderr: whenever standard error is a terminal,
+    whatever standard output is (``--json > run.json`` shows it; the JSON never holds it)."""
+    return stderr_terminal
 
 
 @guarded
