@@ -250,7 +250,8 @@ def _environment() -> list[str]:
         ".TP",
         "\\fBCARDAVIA_SEARCH_BUDGET\\fR",
         "The cap on a searching computer player's CPU time per move, in seconds (default 1); "
-        "off for none, so that every move plays all its samples and a game replays the same "
+        "off (or none, or 0) for none, so that every move plays all its samples and a game "
+        "replays the same "
         "way on any machine.",
     ]
 

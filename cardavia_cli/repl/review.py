@@ -48,7 +48,8 @@ def percent(x: float) -> str:
 
 
 def _loss(x: float) -> str:
-    return f"-{100 * x:.0f}%" if x >= 0.005 else "0%"
+    """A loss (0 to 1) as a whole percentage, positive as in ``--json``: ``0.094`` is ``9%``."""
+    return f"{100 * x:.0f}%"
 
 
 def position_text(ui: GameUI, decision: Decision) -> str:
