@@ -247,6 +247,7 @@ def test_the_default_level_is_strong(monkeypatch: pytest.MonkeyPatch) -> None:
         ("off", None, False),
         ("NONE", None, False),
         ("0", None, False),
+        ("0.0", None, False),
         ("2", 2.0, False),
         (" 0.25 ", 0.25, False),
         ("0_5", 1.0, True),

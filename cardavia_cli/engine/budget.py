@@ -40,8 +40,8 @@ def parse_budget(text: str) -> tuple[float | None, str | None]:
     if text.lower() in NO_BUDGET:
         return None, None
     value = parse_decimal(text)
-    if value is not None and value > 0:
-        return value, None
+    if value is not None:
+        return (value if value > 0 else None), None  # 0.0 as 0: no cap
     return DEFAULT_BUDGET, _(
         "{name}={value} is not a time: seconds of CPU per decision (0.5, 2) or off; "
         "{default} s is used"
