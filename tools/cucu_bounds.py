@@ -31,7 +31,6 @@ from cardavia_cli.engine.game import QuietLog
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.games import load_game
 from cardavia_cli.games.cucu import ai, rules
-from cardavia_cli.games.cucu.cards import PACK_SIZE
 from cardavia_cli.games.cucu.round import Round
 from cardavia_cli.games.cucu.rules import CucuState, Phase
 
@@ -88,38 +87,14 @@ def weighed_resample(draws: int, eps: float) -> Any:
         assert isinstance(new, CucuState)
         new.rng = random.Random(rng.getrandbits(64))
         rnd = new.round
-        known = rnd.known(seat)
-        plain = rnd.known_plain() & ~known
-        hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
-        ranks = sorted(rnd.rank[c] for c in hidden)
-        tied = [c for c in hidden if plain >> c & 1]
-        free = [c for c in hidden if not plain >> c & 1]
-        others = any(s != seat for s, _ in rnd.history)
-        deals, weights = [], []
-        for _draw in range(draws if others else 1):
-            order = list(ranks)
-            rng.shuffle(order)
-            new_rank = list(rnd.rank)
-            left, rest = list(tied), []
-            for r in order:
-                if left and r not in rules.SPECIALS:
-                    new_rank[left.pop()] = r
-                else:
-                    rest.append(r)
-            for c, r in zip(free, rest, strict=True):
-                new_rank[c] = r
-            deals.append(new_rank)
-            weights.append(likelihood(new_rank, rnd, seat, eps) if others else 1.0)
-        chosen = deals[-1]
-        total = sum(weights)
-        if total > 0:
-            pick = rng.random() * total
-            for ranked, w in zip(deals, weights, strict=True):
-                pick -= w
-                if pick < 0:
-                    chosen = ranked
-                    break
-        rnd.rank = tuple(chosen)
+        if not any(s != seat for s, _ in rnd.history):
+            rnd.rank = rules.weighed_deal(rnd, seat, rng, 1, lambda ranks: 1.0)
+            return new
+
+        def weigh(ranks: Any) -> float:
+            return likelihood(list(ranks), rnd, seat, eps)
+
+        rnd.rank = rules.weighed_deal(rnd, seat, rng, draws, weigh)
         return new
 
     return resample

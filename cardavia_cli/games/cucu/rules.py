@@ -22,7 +22,7 @@ behind ``swap``, ``top``, ``undo`` and ``draw`` by the seats that receive them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -430,46 +430,65 @@ class CucuState(GameState[Action, CucuView]):
         new.rng = random.Random(rng.getrandbits(64))
         rnd = new.round
         known = rnd.known(seat)
-        plain = rnd.known_plain() & ~known
-        hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
-        ranks = [rnd.rank[c] for c in hidden]
-        ranks.sort()  # the order of the hidden cards must not tell where they are
-        tied = [c for c in hidden if plain >> c & 1]
-        free = [c for c in hidden if not plain >> c & 1]
         keepers = [
             rnd.hold[s]
             for s, answer in rnd.history
             if answer == "keep" and s != seat and rnd.hold[s] >= 0 and not known >> rnd.hold[s] & 1
         ]
-        draws: list[list[int]] = []
-        weights: list[float] = []
-        for _draw in range(RESAMPLE_DRAWS if keepers else 1):
-            order = list(ranks)
-            rng.shuffle(order)
-            new_rank = list(rnd.rank)
-            left = list(tied)
-            rest: list[int] = []
-            for r in order:
-                if left and r not in SPECIALS:
-                    new_rank[left.pop()] = r
-                else:
-                    rest.append(r)
-            for c, r in zip(free, rest, strict=True):
-                new_rank[c] = r
+
+        def weigh(ranks: Sequence[int]) -> float:
             weight = 1.0
             for c in keepers:
-                weight *= KEEP_LIKELIHOOD[new_rank[c]]
-            draws.append(new_rank)
-            weights.append(weight)
-        pick = rng.random() * sum(weights)
-        chosen = draws[-1]
-        for ranked, weight in zip(draws, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                chosen = ranked
-                break
-        rnd.rank = tuple(chosen)
+                weight *= KEEP_LIKELIHOOD[ranks[c]]
+            return weight
+
+        rnd.rank = weighed_deal(rnd, seat, rng, RESAMPLE_DRAWS if keepers else 1, weigh)
         return new
+
+
+def weighed_deal(
+    rnd: Round,
+    seat: int,
+    rng: random.Random,
+    draws: int,
+    weigh: Callable[[Sequence[int]], float],
+) -> tuple[int, ...]:
+    """The ranks of the round's cards (by card id) with every card ``seat`` has not seen dealt
+    anew: ``draws`` deals drawn with ``rng`` (a card known to be plain, 7.1, gets a plain
+    rank), one chosen with a chance in proportion to ``weigh(ranks)`` (the last when every
+    weight is 0). The cards ``seat`` has seen keep their ranks."""
+    known = rnd.known(seat)
+    plain = rnd.known_plain() & ~known
+    hidden = [c for c in range(PACK_SIZE) if not known >> c & 1]
+    ranks = [rnd.rank[c] for c in hidden]
+    ranks.sort()  # the order of the hidden cards must not tell where they are
+    tied = [c for c in hidden if plain >> c & 1]
+    free = [c for c in hidden if not plain >> c & 1]
+    deals: list[list[int]] = []
+    weights: list[float] = []
+    for _draw in range(draws):
+        order = list(ranks)
+        rng.shuffle(order)
+        new_rank = list(rnd.rank)
+        left = list(tied)
+        rest: list[int] = []
+        for r in order:
+            if left and r not in SPECIALS:
+                new_rank[left.pop()] = r
+            else:
+                rest.append(r)
+        for c, r in zip(free, rest, strict=True):
+            new_rank[c] = r
+        deals.append(new_rank)
+        weights.append(weigh(new_rank))
+    pick = rng.random() * sum(weights)
+    chosen = deals[-1]
+    for ranked, weight in zip(deals, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            chosen = ranked
+            break
+    return tuple(chosen)
 
 
 #: How likely a player keeps a card of each rank index (0..19) on its turn (7): measured on
