@@ -320,3 +320,66 @@ def test_the_arena_counts_the_searches_the_cap_cut_short(monkeypatch) -> None:
     assert 0 < strong_capped["cut_short"] <= strong_capped["decisions"]
     assert strong_free["cut_short"] == 0
     assert all(lv["cut_short"] == 0 for lv in capped["levels"] if lv["level"] == "basic")
+
+
+def test_sisepai_tells_read_only_public_answers() -> None:
+    """A dead card was passed on by every seat: each may claim a triple of it, the next seat
+    and the drawer of a drawn card a mixed set too, the discarder nothing (rules 7.2, 7.3);
+    a discard is public (7.2 step 4)."""
+    from cardavia_cli.games.sisepai.rules import tells
+
+    wr, rk, gp = 17, 0, 27  # wR, rK, gP
+    told = tells([wr, gp], [(1, True), (3, False)], [(2, rk), (0, gp)], seat=0)
+    assert sorted(told) == [1, 2, 3]
+    # wR drawn by seat 1 and passed on: seat 1 drawer, seat 2 next, seat 3 other
+    # gP discarded by seat 3 and passed on: seat 3 discarder, seat 1 other, seat 2 other
+    assert told[1].ident == {wr, gp} and told[1].mixed == {wr}
+    assert told[2].ident == {wr, gp} and told[2].mixed == {wr}
+    assert told[3].ident == {wr} and told[3].mixed == set()
+    assert told[2].discarded == {rk} and told[1].discarded == told[3].discarded == set()
+
+
+def test_sisepai_tell_weight_multiplies_each_unlikely_answer() -> None:
+    """A pass on a card held twice, on a card that makes a mixed set with the hand, a discard
+    of a card still held: each multiplies the likelihood by its factor (rules 5, 7.3)."""
+    from cardavia_cli.games.sisepai import rules
+    from cardavia_cli.games.sisepai.cards import NUM_CODES
+
+    wr, wh, wc, rk, ra = 17, 18, 19, 0, 1
+    counts = [0] * NUM_CODES
+    counts[wr] = 2  # a pair of wR
+    counts[wh] = counts[wc] = 1  # wH wC: a field set with a third white Chariot
+    counts[ra] = 1
+    told = rules.Tells(frozenset({wr}), frozenset({wr}), frozenset({ra, rk}))
+    expected = rules.PASS_IDENTICAL * rules.PASS_MIXED * rules.DISCARD_COPY
+    assert rules.tell_weight(counts, told) == pytest.approx(expected)
+    assert rules.tell_weight(counts, rules.Tells(frozenset(), frozenset({ra}), frozenset())) == 1
+    assert rules.mixed_open(rk, [0] * NUM_CODES) is False
+    soldiers = [0] * NUM_CODES
+    soldiers[13] = soldiers[20] = 1  # yP wP
+    assert rules.mixed_open(6, soldiers) and not rules.mixed_open(13, soldiers)
+
+
+def test_sisepai_samples_follow_the_public_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the samples of a position late in a deal, a seat holds two copies of a dead card
+    it could have claimed as a triple less often than in samples that ignore the answers."""
+    from cardavia_cli.games.sisepai import rules
+
+    state = _position("sisepai", 30)
+    seat = state.to_act
+    told = rules.tells(state.dead, state.dead_from, state.discards, seat)
+    assert any(told.values()), "nothing told yet"
+
+    def unlikely_pairs() -> int:
+        n = 0
+        for k in range(300):
+            sample = Belief(state, seat).sample(random.Random(k))
+            for s, t in told.items():
+                n += sum(1 for code in t.ident if sample.hands[s][code] >= 2)
+        return n
+
+    weighed = unlikely_pairs()
+    for name in ("PASS_IDENTICAL", "PASS_MIXED", "DISCARD_COPY", "DISCARD_MIXED"):
+        monkeypatch.setattr(rules, name, 1.0)
+    plain = unlikely_pairs()
+    assert weighed < 0.75 * plain, (weighed, plain)
