@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 from cardavia_cli.engine.agents import Agent, RandomAgent
 from cardavia_cli.engine.search import WIN_CHANCE, SearchPlayer, SearchSettings
-from cardavia_cli.games.sisepai.cards import COPIES, FLOWER, NUM_CODES, counts_of, is_general
-from cardavia_cli.games.sisepai.melds import GROUP_OF, distance, group_distance, group_distances
+from cardavia_cli.games.sisepai.cards import COPIES, NUM_CODES, counts_of
+from cardavia_cli.games.sisepai.melds import discard_terms, distance, lowering
 from cardavia_cli.games.sisepai.rules import Action, Phase, SisepaiState, SisepaiView
 
 
@@ -38,37 +38,17 @@ def unseen_counts(view: SisepaiView) -> list[int]:
     return [max(0, COPIES[c] - seen[c]) for c in range(NUM_CODES)]
 
 
-def reach(counts: list[int], live: Sequence[int], base: int | None = None) -> int:
-    """Live copies of the codes that would lower the hand's distance to a win."""
-    parts = group_distances(counts)
-    full = sum(parts)
-    d = full if base is None else base
-    total = 0
-    for code in range(NUM_CODES):
-        if live[code] and counts[code] < 4:
-            group = GROUP_OF[code]
-            if group is None:  # a flower never lowers the distance
-                continue
-            counts[code] += 1
-            # only the card's own group changes (distance is a sum over groups)
-            if full - parts[group] + group_distance(group, counts) < d:
-                total += live[code]
-            counts[code] -= 1
-    return total
+def reach(counts: list[int], live: Sequence[int]) -> int:
+    """Live copies of the codes that would lower the hand's distance to a win
+    (:func:`~cardavia_cli.games.sisepai.melds.lowering`)."""
+    return sum(live[code] for code in lowering(counts))
 
 
 def discard_keys(counts: list[int], live: Sequence[int]) -> list[tuple[int, int, int]]:
     """``(distance, -reach, code)`` of every discard from ``counts`` but the Generals and
-    flowers (which are never discarded), in code order."""
-    keys = []
-    for code in range(FLOWER):
-        if not counts[code] or is_general(code):
-            continue
-        counts[code] -= 1
-        d = distance(counts)
-        keys.append((d, -reach(counts, live, d), code))
-        counts[code] += 1
-    return keys
+    flowers (which are never discarded), in code order
+    (:func:`~cardavia_cli.games.sisepai.melds.discard_terms`)."""
+    return [(d, -r, code) for d, r, code in discard_terms(counts, live)]
 
 
 def best_discard(counts: list[int], live: Sequence[int]) -> tuple[int, int, int] | None:
@@ -97,7 +77,7 @@ class BasicAgent:
         counts = counts_of(view.hand)
         live = unseen_counts(view)
         d0 = distance(counts)
-        keep = (d0, -reach(counts, live, d0))
+        keep = (d0, -reach(counts, live))
         best_key: tuple[int, ...] | None = None
         best_action = None
         for option in view.claims:

@@ -456,6 +456,94 @@ def group_distance(group: int, counts: Sequence[int]) -> int:
     return table[counts[a] * 125 + counts[b] * 25 + counts[c] * 5 + counts[d]]
 
 
+def _lowering_table(width: int, table: Sequence[int]) -> list[tuple[int, ...]]:
+    """For each table key of a group of ``width`` codes: the positions in the group of the
+    codes one more card of which lowers the group's term (a code held 4 times takes none)."""
+    out: list[tuple[int, ...]] = []
+    for key in range(5**width):
+        digits = [key // 5 ** (width - 1 - i) % 5 for i in range(width)]
+        out.append(
+            tuple(
+                i
+                for i in range(width)
+                if digits[i] < 4 and table[key + 5 ** (width - 1 - i)] < table[key]
+            )
+        )
+    return out
+
+
+_CMD_LOW, _FLD_LOW, _SOL_LOW = (
+    _lowering_table(3, _CMD_D),
+    _lowering_table(3, _FLD_D),
+    _lowering_table(4, _SOL_D),
+)
+
+
+def lowering(counts: Sequence[int]) -> list[int]:
+    """The codes one more card of which would lower the hand's :func:`distance` (a card
+    changes only its own group's term, so a code lowers the distance exactly when it lowers
+    its group's; a flower never does, a code held 4 times cannot come). Nine look-ups."""
+    out: list[int] = []
+    for b in (0, 7, 14, 21):
+        for i in _CMD_LOW[counts[b] * 25 + counts[b + 1] * 5 + counts[b + 2]]:
+            out.append(b + i)
+        for i in _FLD_LOW[counts[b + 3] * 25 + counts[b + 4] * 5 + counts[b + 5]]:
+            out.append(b + 3 + i)
+    for i in _SOL_LOW[counts[6] * 125 + counts[13] * 25 + counts[20] * 5 + counts[27]]:
+        out.append(6 + 7 * i)
+    return out
+
+
+#: Per group (order of :data:`_DIST_GROUPS`): its codes, its distance table and its
+#: :func:`_lowering_table`.
+_LOW_GROUPS: tuple[tuple[tuple[int, ...], Sequence[int], list[tuple[int, ...]]], ...] = (
+    *(
+        group
+        for b in (0, 7, 14, 21)
+        for group in (
+            ((b, b + 1, b + 2), _CMD_D, _CMD_LOW),
+            ((b + 3, b + 4, b + 5), _FLD_D, _FLD_LOW),
+        )
+    ),
+    ((6, 13, 20, 27), _SOL_D, _SOL_LOW),
+)
+
+
+def discard_terms(counts: Sequence[int], live: Sequence[int]) -> list[tuple[int, int, int]]:
+    """``(distance, reach, code)`` of the hand after discarding one card of each code it
+    holds but the Generals and the flower, in code order: its :func:`distance`, and the live
+    copies (``live[code]``) of the codes that would then lower it (:func:`lowering`). A
+    discard changes only its own group's terms, so each costs two look-ups."""
+    terms: list[tuple[int, int, int]] = []
+    total_d = 0
+    total_r = 0
+    parts: list[tuple[tuple[int, ...], Sequence[int], list[tuple[int, ...]], int, int, int]] = []
+    for members, table, low in _LOW_GROUPS:
+        key = 0
+        for c in members:
+            key = key * 5 + counts[c]
+        d = table[key]
+        r = sum(live[members[i]] for i in low[key])
+        total_d += d
+        total_r += r
+        parts.append((members, table, low, key, d, r))
+    for members, table, low, key, d, r in parts:
+        width = len(members)
+        for i, code in enumerate(members):
+            if not counts[code] or code % 7 == 0:
+                continue  # nothing to discard, or a General
+            k = key - 5 ** (width - 1 - i)
+            terms.append(
+                (
+                    total_d - d + table[k],
+                    total_r - r + sum(live[members[j]] for j in low[k]),
+                    code,
+                )
+            )
+    terms.sort(key=lambda t: t[2])
+    return terms
+
+
 def group_distances(counts: Sequence[int]) -> list[int]:
     """The terms of :func:`distance`, one per group (their sum is the distance)."""
     return [group_distance(g, counts) for g in range(len(_DIST_GROUPS))]
