@@ -567,3 +567,57 @@ def test_group_distances_sum_to_the_distance_and_change_only_their_group(counts)
         ]
         assert changed[group] == group_distance(group, counts)
         parts = changed
+
+
+_COPIES_29 = (4,) * 28 + (5,)
+
+
+@st.composite
+def _hand_and_live(draw: st.DrawFn) -> tuple[list[int], list[int]]:
+    pack = [c for c in range(29) for _ in range(_COPIES_29[c])]
+    cards = draw(st.lists(st.sampled_from(pack), min_size=0, max_size=20))
+    counts = [0] * 29
+    for c in cards:
+        if counts[c] < _COPIES_29[c]:
+            counts[c] += 1
+    live = draw(st.lists(st.integers(0, 4), min_size=29, max_size=29))
+    return counts, live
+
+
+@given(_hand_and_live())
+@settings(max_examples=300, deadline=None)
+def test_lowering_and_discard_terms_agree_with_the_distance(case) -> None:
+    """``lowering`` lists exactly the codes one more card of which lowers ``distance``, and
+    ``discard_terms`` gives each discard's distance and reach as computed card by card."""
+    from cardavia_cli.games.sisepai.melds import discard_terms, distance, lowering
+
+    counts, live = case
+    d = distance(counts)
+    expected = []
+    for code in range(29):
+        if code == 28 or counts[code] >= 4:
+            continue
+        counts[code] += 1
+        if distance(counts) < d:
+            expected.append(code)
+        counts[code] -= 1
+    assert sorted(lowering(counts)) == expected
+    terms = []
+    for code in range(28):
+        if counts[code] and code % 7 != 0:
+            counts[code] -= 1
+            terms.append((distance(counts), sum(live[c] for c in lowering(counts)), code))
+            counts[code] += 1
+    assert discard_terms(counts, live) == terms
+
+
+def test_lowering_of_a_worked_hand() -> None:
+    """rK rA (a partial command set) and a lone wR: rE completes the set, a second rA makes
+    the General a meld alone beside a pair, a second wR pairs the lone card, and nothing else
+    lowers the distance of 2."""
+    from cardavia_cli.games.sisepai.melds import distance, lowering
+
+    counts = [0] * 29
+    counts[0] = counts[1] = counts[17] = 1
+    assert distance(counts) == 2
+    assert sorted(lowering(counts)) == [1, 2, 17]
