@@ -274,7 +274,7 @@ def test_numbers_in_the_repl_still_work():
         (["sisepai", "play", "--seed", "²"], "--seed"),
         (["sisepai", "play", "--seed", "1_000"], "--seed"),
         (["run", "x.toml", "--max-deals", "²"], "--max-deals"),
-        (["run", "x.toml", "--max-deals", "0"], "--max-deals must be 1 or more"),
+        (["run", "x.toml", "--max-deals", "0"], "'0' is not a whole number 1 or more"),
         (["arena", "sisepai", "--deals", "²"], "--deals"),
         (["arena", "sisepai", "--deals", "١٢"], "--deals"),
         (["arena", "sisepai", "--seed", "+3"], "--seed"),

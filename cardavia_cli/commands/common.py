@@ -18,7 +18,7 @@ import typer
 
 from cardavia_cli.engine import i18n
 from cardavia_cli.engine.i18n import _, pgettext
-from cardavia_cli.engine.numbers import MAX_SEED
+from cardavia_cli.engine.numbers import MAX_SEED, Count
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -263,6 +263,24 @@ def whole_number(text: str | int) -> int:
     return value
 
 
+def count_option(count: Count) -> Callable[[str | int], int]:
+    """The Typer ``parser`` of an option that is ``count``
+    (:class:`~cardavia_cli.engine.numbers.Count`): the number, or ``typer.BadParameter`` (a
+    usage error: exit code 2, one line naming the option) saying why not, in the count's own
+    words (``'0' is not a whole number 1 or more``). An option's default arrives as an
+    ``int`` and is returned as it is."""
+
+    def parse(text: str | int) -> int:
+        if isinstance(text, int):
+            return text
+        try:
+            return count.parse(text)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 def home() -> Path:
     """Where cardavia keeps saves and history (:func:`cardavia_cli.engine.saves.home`)."""
     from cardavia_cli.engine.saves import home as _home
@@ -291,6 +309,7 @@ __all__ = [
     "EXIT_NO",
     "EXIT_OK",
     "console",
+    "count_option",
     "echo",
     "error_line",
     "fail",
