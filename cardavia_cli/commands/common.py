@@ -101,6 +101,22 @@ def warn(message: str) -> None:
     error_line(message, "warning")
 
 
+def settings_ignored(command: str) -> Callable[[Exception], None]:
+    """The ``ignore_settings`` of a command without a REPL (``run``, ``review``;
+    :func:`cardavia_cli.engine.dealfile.parse_deal`): a save's ``settings`` table is the
+    REPL's, so a bad one is one warning line on stderr naming the file and the line, and the
+    command goes on without it."""
+
+    def tell(problem: Exception) -> None:
+        warn(
+            _("{problem} ({command} does not use the settings table and ignores it)").format(
+                problem=problem, command=command
+            )
+        )
+
+    return tell
+
+
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
     """Print ``cardavia: error: MESSAGE`` (one line) on stderr and exit with ``code``. The
     message is printed literally: runs of white space become one space, and any control
@@ -321,6 +337,7 @@ __all__ = [
     "print_json",
     "save_path",
     "saves_dir",
+    "settings_ignored",
     "shown",
     "warn",
     "whole_number",

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cardavia_cli.commands import completion
-from cardavia_cli.commands.common import console, count_option, file_name, guarded, print_json
+from cardavia_cli.commands.common import (
+    console,
+    count_option,
+    file_name,
+    guarded,
+    print_json,
+    settings_ignored,
+)
 from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.numbers import Count
 
@@ -181,7 +188,7 @@ def _deal_of(file: Path) -> tuple[DealFile, str]:
                 file=file, folder=saves_dir()
             )
         )
-    return load_deal(path), str(path)
+    return load_deal(path, ignore_settings=settings_ignored("review")), str(path)
 
 
 def _last_game() -> tuple[DealFile, str]:
@@ -201,7 +208,7 @@ def _last_game() -> tuple[DealFile, str]:
     where = _("the scores ledger's game {id} ({when})").format(id=entry.id, when=entry.finished_at)
     if entry.save:
         where = f"{entry.save} ({where})"
-    return parse_deal(entry.deal, where), where
+    return parse_deal(entry.deal, where, ignore_settings=settings_ignored("review")), where
 
 
 class _progress_bar:

@@ -14,6 +14,7 @@ from cardavia_cli.commands.common import (
     file_name,
     guarded,
     print_json,
+    settings_ignored,
     shown,
     warn,
 )
@@ -68,7 +69,7 @@ def run(
                 file=file, folder=saves_dir()
             )
         )
-    deal = load_deal(path)
+    deal = load_deal(path, ignore_settings=settings_ignored("run"))
     state = replay(deal, str(path))
     info = load_game(deal.game)
     errors: list[str] = []

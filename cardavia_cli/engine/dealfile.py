@@ -212,7 +212,18 @@ def _settings(value: object, where: str) -> dict[str, bool]:
     return dict(value)
 
 
-def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> DealFile:
+#: What is told of a ``settings`` table that a reader ignores (``run``, ``review``): the
+#: :class:`DealFileError` it would raise.
+SettingsProblem = Callable[[DealFileError], None]
+
+
+def parse_deal(
+    text: str,
+    where: str = "<deal file>",
+    *,
+    lookup: GameLookup,
+    ignore_settings: SettingsProblem | None = None,
+) -> DealFile:
     """Read and validate a deal file's text; ``where`` names it in messages.
 
     A file without actions may leave out every key but ``game`` (``seed`` 0, the default
@@ -224,6 +235,10 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
     is not exactly the pack, a bad seat or dealer, badly formed actions, or ``settings`` that
     are not a table of true/false values. Whether the
     actions are legal is checked by :func:`replay`.
+
+    ``settings`` are the REPL's; a reader that has no REPL (``run``, ``review``) passes
+    ``ignore_settings``: the table is then not taken (the deal has no settings), and a bad one
+    is handed to ``ignore_settings`` (to warn of) instead of raised.
     """
     data = _load_toml(text, where)
     fmt = data.get("format", FORMAT)
@@ -334,7 +349,15 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
             where,
         )
     if "settings" in data:
-        df.settings = _settings(data["settings"], at_line(where, text, "settings"))
+        try:
+            settings = _settings(data["settings"], at_line(where, text, "settings"))
+        except DealFileError as exc:
+            if ignore_settings is None:
+                raise
+            ignore_settings(exc)
+        else:
+            if ignore_settings is None:
+                df.settings = settings
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         try:
@@ -429,9 +452,15 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise DealFileError(exc.strerror or str(exc), str(p)) from None
 
 
-def load_deal(path: str | os.PathLike[str], *, lookup: GameLookup) -> DealFile:
-    """Read and validate a deal file or save (see :func:`parse_deal`)."""
-    return parse_deal(read_text(path), str(path), lookup=lookup)
+def load_deal(
+    path: str | os.PathLike[str],
+    *,
+    lookup: GameLookup,
+    ignore_settings: SettingsProblem | None = None,
+) -> DealFile:
+    """Read and validate a deal file or save (see :func:`parse_deal`, and there
+    ``ignore_settings``)."""
+    return parse_deal(read_text(path), str(path), lookup=lookup, ignore_settings=ignore_settings)
 
 
 def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
