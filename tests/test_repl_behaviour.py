@@ -199,6 +199,16 @@ def test_regression_run_ignores_the_settings_table_and_warns_of_a_bad_one(
     assert resumed.stderr == f"cardavia: error: {deal}, {message}\n"
 
 
+def test_a_file_refused_for_another_reason_says_only_that(tmp_path: Path, home: Path) -> None:
+    """Bad settings beside a bad match key: one line, the error (no warning before it)."""
+    deal = tmp_path / "both.toml"
+    deal.write_text('game = "guandan"\nlevels = []\nsettings = 0\n', encoding="utf-8")
+    done = run_cardavia("run", str(deal), "--stop", home=home)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cardavia: error: {deal}, line 2: 'levels'")
+    assert done.stderr.count("\n") == 1
+
+
 def test_review_warns_of_bad_settings_as_run_and_ignored_ones_are_none(
     home: Path, tmp_path: Path
 ) -> None:

@@ -101,20 +101,28 @@ def warn(message: str) -> None:
     error_line(message, "warning")
 
 
-def settings_ignored(command: str) -> Callable[[Exception], None]:
+class IgnoredSettings(list[Exception]):
     """The ``ignore_settings`` of a command without a REPL (``run``, ``review``;
     :func:`cardavia_cli.engine.dealfile.parse_deal`): a save's ``settings`` table is the
-    REPL's, so a bad one is one warning line on stderr naming the file and the line, and the
-    command goes on without it."""
+    REPL's, so a bad one is kept here, and told (:meth:`warn`) once the file has loaded and
+    replayed: one warning line on stderr naming the file and the line, and the command goes
+    on without it. A file refused for another reason says only that (one line)."""
 
-    def tell(problem: Exception) -> None:
-        warn(
-            _("{problem} ({command} does not use the settings table and ignores it)").format(
-                problem=problem, command=command
+    def __init__(self, command: str) -> None:
+        super().__init__()
+        self.command = command
+
+    def __call__(self, problem: Exception) -> None:
+        self.append(problem)
+
+    def warn(self) -> None:
+        """One warning line per table ignored (a file has one)."""
+        for problem in self:
+            warn(
+                _("{problem} ({command} does not use the settings table and ignores it)").format(
+                    problem=problem, command=self.command
+                )
             )
-        )
-
-    return tell
 
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
@@ -337,7 +345,7 @@ __all__ = [
     "print_json",
     "save_path",
     "saves_dir",
-    "settings_ignored",
+    "IgnoredSettings",
     "shown",
     "warn",
     "whole_number",

@@ -13,12 +13,12 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import (
+    IgnoredSettings,
     console,
     count_option,
     file_name,
     guarded,
     print_json,
-    settings_ignored,
 )
 from cardavia_cli.engine.i18n import N_, _
 from cardavia_cli.engine.numbers import Count
@@ -130,15 +130,17 @@ def review(
 
     if last and file is not None:
         fail(_("give a save or --last, not both"))
+    ignored = IgnoredSettings("review")
     if last:
-        deal, where = _last_game()
+        deal, where = _last_game(ignored)
     elif file is None:
         fail(_("review needs a save or a deal file, or --last for your last finished game"))
     else:
-        deal, where = _deal_of(file)
+        deal, where = _deal_of(file, ignored)
     info = load_game(deal.game)
     ui = load_ui(deal.game)
     final = replay(deal, where)
+    ignored.warn()  # once the file has replayed: a file refused says only why
     problem = start_problem(start, real_decisions(final.history, HUMAN))
     if problem is not None:
         fail(problem)
@@ -176,8 +178,9 @@ def review(
         out.print(item)
 
 
-def _deal_of(file: Path) -> tuple[DealFile, str]:
-    """The deal of a file or save name, and where it was read (for messages)."""
+def _deal_of(file: Path, ignored: IgnoredSettings) -> tuple[DealFile, str]:
+    """The deal of a file or save name, and where it was read (for messages); a bad
+    ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.games.deals import load_deal
 
@@ -188,11 +191,12 @@ def _deal_of(file: Path) -> tuple[DealFile, str]:
                 file=file, folder=saves_dir()
             )
         )
-    return load_deal(path, ignore_settings=settings_ignored("review")), str(path)
+    return load_deal(path, ignore_settings=ignored), str(path)
 
 
-def _last_game() -> tuple[DealFile, str]:
-    """The deal of the most recent finished game of the scores ledger, and its name."""
+def _last_game(ignored: IgnoredSettings) -> tuple[DealFile, str]:
+    """The deal of the most recent finished game of the scores ledger, and its name; a bad
+    ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, warn
     from cardavia_cli.engine.ledger import Ledger, ledger_path
     from cardavia_cli.games.deals import parse_deal
@@ -208,7 +212,7 @@ def _last_game() -> tuple[DealFile, str]:
     where = _("the scores ledger's game {id} ({when})").format(id=entry.id, when=entry.finished_at)
     if entry.save:
         where = f"{entry.save} ({where})"
-    return parse_deal(entry.deal, where, ignore_settings=settings_ignored("review")), where
+    return parse_deal(entry.deal, where, ignore_settings=ignored), where
 
 
 class _progress_bar:

@@ -9,12 +9,12 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import (
+    IgnoredSettings,
     count_option,
     echo,
     file_name,
     guarded,
     print_json,
-    settings_ignored,
     shown,
     warn,
 )
@@ -69,8 +69,10 @@ def run(
                 file=file, folder=saves_dir()
             )
         )
-    deal = load_deal(path, ignore_settings=settings_ignored("run"))
+    ignored = IgnoredSettings("run")
+    deal = load_deal(path, ignore_settings=ignored)
     state = replay(deal, str(path))
+    ignored.warn()
     info = load_game(deal.game)
     errors: list[str] = []
     recorded = len(state.history)
