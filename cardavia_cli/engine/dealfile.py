@@ -327,10 +327,12 @@ def parse_deal(
         for i, line in enumerate(actions):
             if not isinstance(line, str):
                 raise DealFileError(
-                    _("actions[{i}] must be a string, not {value}").format(i=i, value=repr(line)),
+                    _("action {n} of {total} must be a string, not {value}").format(
+                        n=i + 1, total=len(actions), value=repr(line)
+                    ),
                     where,
                 )
-            _split_action(line, i, where)
+            _split_action(line, i, len(actions), where)
         df.actions = list(actions)
     if df.actions and "seed" not in data and "deck" not in data:
         raise DealFileError(
@@ -535,13 +537,24 @@ def remove_stale_temporaries(folder: Path, *, also: str | None = None) -> list[P
     return removed
 
 
-def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
+def action_place(index: int, total: int, line: str) -> str:
+    """How a message names the action at ``index`` (0-based) of ``total`` in a file's
+    ``actions``: counted from 1, as people count and as every message about an action does,
+    with its text.
+
+    >>> action_place(0, 2, "0 swap")
+    "action 1 of 2 ('0 swap')"
+    """
+    return _("action {n} of {total} ({line})").format(n=index + 1, total=total, line=repr(line))
+
+
+def _split_action(line: str, index: int, total: int, where: str) -> tuple[int, str]:
     head, _gap, rest = line.strip().partition(" ")
     seat = parse_int(head)
     if seat is None or not 0 <= seat <= 3 or not rest.strip():
         raise DealFileError(
-            _('actions[{i}] = {line}: write "SEAT COMMAND", e.g. "1 pass"').format(
-                i=index, line=repr(line)
+            _('{place}: write "SEAT COMMAND", e.g. "1 pass"').format(
+                place=action_place(index, total, line)
             ),
             where,
         )
@@ -586,10 +599,8 @@ def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> G
     place_file = where or deal.where or "<deal file>"
     state = new_game_state(deal, lookup=lookup, where=place_file)
     for index, line in enumerate(deal.actions):
-        seat, text = _split_action(line, index, place_file)
-        place = _("action {n} of {total} ({line})").format(
-            n=index + 1, total=len(deal.actions), line=repr(line)
-        )
+        seat, text = _split_action(line, index, len(deal.actions), place_file)
+        place = action_place(index, len(deal.actions), line)
         refused: CardaviaError | None = None
         while True:
             apply_forced(state, until_seat=seat)
