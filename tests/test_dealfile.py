@@ -409,6 +409,22 @@ def test_write_atomic_writes_text_and_keeps_the_old_file_when_the_rename_fails(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
 
 
+def test_regression_write_atomic_names_the_file_written_never_its_temporary(tmp_path):
+    """A target that is a folder failed naming ``.settings.toml.XXXXXXXX.tmp``, a file the
+    user never heard of; the error names the target, and no temporary is left."""
+    folder = tmp_path / "settings.toml"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError) as caught:
+        write_atomic(folder, "x")
+    assert caught.value.filename == str(folder)
+    assert str(caught.value) == f"[Errno 21] Is a directory: '{folder}'"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+    missing = tmp_path / "no" / "such.toml"
+    with pytest.raises(FileNotFoundError) as caught_missing:
+        write_atomic(missing, "x")  # the temporary file cannot be made: its folder is missing
+    assert caught_missing.value.filename == str(missing)
+
+
 # -- DealFile built from a header and a state ---------------------------------------------------
 TALLY_SEATS = ["human", "random", "basic", "random"]
 

@@ -249,11 +249,21 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
                 chosen = preferences.load().chosen_language
         except CardaviaError as exc:
             # a settings file that cannot be read never locks the player out: the defaults,
-            # and one line saying what is wrong (`cardavia settings` mends it)
+            # and one line saying what is wrong (`cardavia settings` mends it, unless the
+            # file is a folder, which only the player can move)
+            from cardavia_cli.engine.preferences import SettingsFolderError
+
             if not lenient:
                 warn(
-                    _(
-                        "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                    (
+                        _(
+                            "{problem}; the defaults are used (move it out of the way: "
+                            "cardavia removes no folder)"
+                        )
+                        if isinstance(exc, SettingsFolderError)
+                        else _(
+                            "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                        )
                     ).format(problem=exc)
                 )
             chosen = None

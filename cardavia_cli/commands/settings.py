@@ -82,6 +82,8 @@ class SettingsFile:
     table: dict[str, Any] | None
     problem: str | None = None
     bad_key: str | None = None
+    #: The file is a folder: nothing mends it but moving it (cardavia removes no folder).
+    folder: bool = False
 
 
 def _shown(text: object) -> str:
@@ -99,6 +101,10 @@ def read_file(path: Path) -> SettingsFile:
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         return SettingsFile(path, {})
+    except IsADirectoryError:
+        from cardavia_cli.engine.preferences import folder_problem
+
+        return SettingsFile(path, None, folder_problem(where), folder=True)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         problem = _("{path}: cannot be read ({reason})").format(path=where, reason=reason)
@@ -173,6 +179,13 @@ def _refuse(found: SettingsFile) -> None:
     from cardavia_cli.commands.common import fail
 
     assert found.problem is not None
+    if found.folder:
+        fail(
+            _(
+                "{problem}: move it out of the way, and cardavia settings can write the file "
+                "(cardavia removes no folder)"
+            ).format(problem=found.problem)
+        )
     fail(_mend_hint(found.problem, found.bad_key))
 
 
@@ -296,6 +309,8 @@ def settings(
     if reset and value is not None:
         fail(_("--reset takes the name of a setting, not a value"))
     if reset and key is None:
+        if path.is_dir():
+            _refuse(read_file(path))
         prefs = preferences.Preferences()
         preferences.save(prefs, path)
         if as_json:

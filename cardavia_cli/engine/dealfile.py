@@ -480,23 +480,39 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     is untouched). Creates no folder.
 
     A write that was killed (power cut, ``kill -9``) leaves its temporary file; after each
-    write the stale ones in that folder are removed (:func:`remove_stale_temporaries`)."""
+    write the stale ones in that folder are removed (:func:`remove_stale_temporaries`).
+
+    The ``OSError`` raised names ``path`` (its ``filename``), the file the caller knows, never
+    the temporary file: a ``settings.toml`` that is a folder is ``settings.toml: Is a
+    directory``."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
+    except OSError as exc:
+        raise _naming(exc, p) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _naming(exc, p) from None
         raise
     remove_stale_temporaries(p.parent, also=p.name)
     return p
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` (of the same class, errno and reason) naming ``path`` as its file."""
+    if exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(path))
 
 
 def is_stale_temporary(name: str, also: str | None = None) -> bool:

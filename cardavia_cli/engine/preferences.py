@@ -67,6 +67,16 @@ class PreferencesError(CardaviaError):
     file (and the key)."""
 
 
+class SettingsFolderError(PreferencesError):
+    """``settings.toml`` is a folder: nothing can be read from it, and no setting can be
+    written there until it is moved (``--reset`` cannot mend it: cardavia removes no folder)."""
+
+
+def folder_problem(where: str) -> str:
+    """What is wrong when the settings file ``where`` is a folder, in words."""
+    return _("{path}: is a folder, not a settings file").format(path=where)
+
+
 @dataclass(frozen=True, slots=True)
 class Preferences:
     """The player's settings (defaults for what the file does not set)."""
@@ -125,13 +135,15 @@ def settings_path() -> Path:
 def load(path: Path | None = None) -> Preferences:
     """The settings in ``path`` (default :func:`settings_path`); the defaults when there is no
     such file. Raises :class:`PreferencesError` for a file that is no TOML, not UTF-8, cannot
-    be read, or holds an unknown key or value."""
+    be read (:class:`SettingsFolderError` for a folder), or holds an unknown key or value."""
     p = settings_path() if path is None else path
     where = visible(str(p))
     try:
         raw = p.read_bytes()
     except (FileNotFoundError, NotADirectoryError):  # no file, or no folder to hold one
         return Preferences()
+    except IsADirectoryError:
+        raise SettingsFolderError(folder_problem(where)) from None
     except OSError as exc:
         raise PreferencesError(f"{where}: cannot be read ({exc.strerror})") from None
     try:
