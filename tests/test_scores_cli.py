@@ -436,3 +436,21 @@ def test_regression_an_output_name_with_a_nul_byte_is_refused_in_plain_words() -
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith("cardavia: error: --output 'a\\x00b' is not a file name")
     assert done.stderr.count("\n") == 1
+
+
+def test_regression_scores_list_in_a_pipe_keeps_each_row_on_one_line():
+    """Off a terminal the table was laid out at 80 columns: its 86-column rows wrapped (a
+    pipe has no width). Every row is one line now, its cells whole."""
+    import re
+
+    _fill()
+    lines = cli("scores", "list").stdout.splitlines()
+    assert lines[0] == "Finished games"
+    assert lines[1] == (
+        " #  finished (UTC)       game     played  seats                  winner          score"
+    )
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    assert re.fullmatch(
+        rf" 2  {stamp}  sisepai  repl    you basic basic basic  seat 1 \(right\)      9", lines[3]
+    ), lines[3]
+    assert len(lines) == 8 and max(len(line) for line in lines) == 86

@@ -33,13 +33,14 @@ EXIT_INTERRUPTED = 130
 HISTORY = "history"
 
 
-def console(stderr: bool = False) -> Console:
+def console(stderr: bool = False, *, wide: bool = False) -> Console:
     """The console of every command (:func:`cardavia_cli.repl.console.make_console`): plain
     text without box tables or trailing spaces off a terminal, colour unless ``NO_COLOR`` or
-    ``TERM=dumb``, ASCII with ``--ascii``."""
+    ``TERM=dumb``, ASCII with ``--ascii``. ``wide`` for a listing: off a terminal its tables
+    keep every row on one line, whatever its length (never cut to 80 columns)."""
     from cardavia_cli.repl.console import make_console
 
-    return make_console(stderr)
+    return make_console(stderr, wide=wide)
 
 
 def shown(text: str, *, err: bool = False) -> str:

@@ -147,7 +147,7 @@ def list_(
     if as_json:
         print_json(_document(entries, sums))
         return
-    out = console()
+    out = console(wide=True)
     if not entries:
         out.print(_("No finished deals or matches yet."))
         return

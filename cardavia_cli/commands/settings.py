@@ -243,7 +243,7 @@ def _show(prefs: Any, path: Path, key: str | None, as_json: bool) -> None:
     if as_json:
         print_json(_document(prefs, path))
         return
-    out = console()
+    out = console(wide=True)
     out.print(settings_table(prefs, None if key is None else [key]))
     if key is not None:
         return
