@@ -151,17 +151,21 @@ def _check_key(key: str) -> None:
         )
 
 
-def _check_value(key: str, value: str) -> None:
+def _check_value(key: str, value: str) -> str:
+    """``value`` as one of ``key``'s values (an alias as its value: ``color-blind`` is
+    ``colour-blind``), or one line and exit code 2."""
     from cardavia_cli.commands.common import fail
     from cardavia_cli.engine.preferences import BY_KEY
 
-    values = BY_KEY[key].values
-    if value not in values:
+    setting = BY_KEY[key]
+    found = setting.value_of(value)
+    if found is None:
         fail(
             _("{value} is not a value of {key}: its values are {values}").format(
-                value=_shown(repr(value)), key=key, values=", ".join(values)
+                value=_shown(repr(value)), key=key, values=", ".join(setting.values)
             )
         )
+    return found
 
 
 def _mend_hint(problem: str, key: str | None = None) -> str:
@@ -324,7 +328,7 @@ def settings(
     if value is not None:
         value = value.strip().lower()  # values are lower case: `language TR` is `tr`
     if key is not None and value is not None:
-        _check_value(key, value)
+        value = _check_value(key, value)  # in the project's spelling: colour-blind
     if key is None or (value is None and not reset):
         if found.problem is not None:
             _refuse(found)
