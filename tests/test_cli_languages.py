@@ -141,7 +141,7 @@ def test_json_usage_errors_stay_english():
     done = run_cardavia("--lang", "ar", "run", "x.toml", "--json", "--max-deals", "x")
     assert done.returncode == 2
     assert done.stderr == (
-        "cardavia: error: Invalid value for '--max-deals': 'x' is not a whole number 0 or "
+        "cardavia: error: Invalid value for '--max-deals': 'x' is not a whole number 1 or "
         "more (see 'cardavia run --help')\n"
     )
 

@@ -168,3 +168,73 @@ def test_computer_levels_are_case_insensitive(tmp_path, monkeypatch) -> None:
     )
     assert result.exit_code == 0
     assert "against three random computer players" in result.stdout
+
+
+# -- every count option is refused with its own reason ---------------------------------------------
+HUGE = "99999999999999999999"
+CAT = "saves/examples/cucu-cat.toml"
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ["arena", "cucu", "--deals", HUGE],
+            f"cardavia: error: --deals: '{HUGE}' is more deals than one run plays "
+            "(at most 1000000000)",
+        ),
+        (
+            ["arena", "cucu", "--jobs", HUGE],
+            f"cardavia: error: --jobs: '{HUGE}' is more processes than a run starts (at most 1024)",
+        ),
+        (
+            ["run", CAT, "--max-deals", HUGE],
+            f"cardavia: error: Invalid value for '--max-deals': '{HUGE}' is more deals or rounds "
+            "than a run plays (at most 1000000000) (see 'cardavia run --help')",
+        ),
+        (
+            ["review", CAT, "--samples", HUGE],
+            f"cardavia: error: Invalid value for '--samples': '{HUGE}' is more sampled deals than "
+            "a decision is searched with (at most 100000) (see 'cardavia review --help')",
+        ),
+        (
+            ["review", CAT, "--from", HUGE],
+            f"cardavia: error: --from {HUGE}: the game holds only 1 decision of yours (--from 1)",
+        ),
+        # the seed keeps the seed's reason
+        (
+            ["arena", "cucu", "--seed", HUGE],
+            f"cardavia: error: --seed '{HUGE}': at most 9223372036854775807 (a deal file holds "
+            "64-bit integers)",
+        ),
+    ],
+)
+def test_regression_a_huge_count_is_refused_with_its_own_reason(args: list[str], line: str) -> None:
+    """``--deals 99999999999999999999`` was refused because "a deal file holds 64-bit
+    integers", the seed's reason: no deal file holds a count of deals."""
+    done = cardavia(*args)
+    assert done.returncode == 2
+    assert done.stderr == line + "\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["arena", "cucu", "--deals", "0"], "--deals: '0' is not a whole number 1 or more"),
+        (["arena", "cucu", "--jobs", "-1"], "--jobs: '-1' is not a whole number 0 or more"),
+        (
+            ["run", CAT, "--max-deals", "-1"],
+            "Invalid value for '--max-deals': '-1' is not a whole number 1 or more",
+        ),
+        (
+            ["review", CAT, "--samples", "-3"],
+            "Invalid value for '--samples': '-3' is not a whole number 1 or more",
+        ),
+    ],
+)
+def test_regression_a_count_below_its_least_names_its_least(args: list[str], line: str) -> None:
+    """``--max-deals -1`` said "a whole number 0 or more", and 0 was refused next."""
+    done = cardavia(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cardavia: error: {line}")
+    assert done.stderr.count("\n") == 1

@@ -235,14 +235,14 @@ def _superscript_deal(tmp_path: Path) -> Path:
 
 def test_regression_superscript_seat_in_a_deal_file_run_resume_and_play(tmp_path: Path):
     path = _superscript_deal(tmp_path)
-    with pytest.raises(DealFileError, match=r"actions\[0\] = '² pass': write \"SEAT COMMAND\""):
+    with pytest.raises(DealFileError, match=r"action 1 of 1 \('² pass'\): write \"SEAT COMMAND\""):
         load_deal(path)
     for args in (
         ["run", str(path)],
         ["resume", str(path)],
         ["sisepai", "play", "--deal", str(path)],
     ):
-        assert_one_line_error(invoke(*args, input=""), "actions[0]", "SEAT COMMAND")
+        assert_one_line_error(invoke(*args, input=""), "action 1 of 1", "SEAT COMMAND")
 
 
 @pytest.mark.parametrize("line", ["²", "log ²", "log ١", "new ²", "new 1_000", "new -5", "-1"])
@@ -274,7 +274,7 @@ def test_numbers_in_the_repl_still_work():
         (["sisepai", "play", "--seed", "²"], "--seed"),
         (["sisepai", "play", "--seed", "1_000"], "--seed"),
         (["run", "x.toml", "--max-deals", "²"], "--max-deals"),
-        (["run", "x.toml", "--max-deals", "0"], "--max-deals must be 1 or more"),
+        (["run", "x.toml", "--max-deals", "0"], "'0' is not a whole number 1 or more"),
         (["arena", "sisepai", "--deals", "²"], "--deals"),
         (["arena", "sisepai", "--deals", "١٢"], "--deals"),
         (["arena", "sisepai", "--seed", "+3"], "--seed"),

@@ -70,8 +70,47 @@ def test_human_output_names_the_losers():
     assert lines == ["seat 0: 3", "seat 1: 7", "seat 2: lion  loses a life", "seat 3: 10"]
     quiet = check("1=cuckoo", "3=zero", "--dead", "3")
     assert quiet.exit_code == 0
-    assert quiet.stdout.splitlines() == ["seat 1: cuckoo", "seat 3: zero  (dead)",
-                                         "Nobody loses a life."]  # fmt: skip
+    assert quiet.stdout.splitlines() == [
+        "seat 1: cuckoo",
+        "seat 3: zero  (dead)",
+        "Only seat 1's card is live: a single live card loses, unless it is a Cuckoo (rules 9.2).",
+        "Nobody loses a life.",
+    ]
+
+
+def _alone(seat: int) -> str:
+    return (
+        f"Only seat {seat}'s card is live: a single live card loses, unless it is a Cuckoo "
+        "(rules 9.2)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "expected", "lines"),
+    [
+        (["0=3"], [0], ["seat 0: 3  loses a life", _alone(0)]),
+        (["3=hunter"], [3], ["seat 3: hunter  loses a life", _alone(3)]),
+        (["2=cuckoo"], [], ["seat 2: cuckoo", _alone(2), "Nobody loses a life."]),
+        (
+            ["0=3", "1=lion", "--dead", "1"],
+            [0],
+            ["seat 0: 3  loses a life", "seat 1: lion  (dead)", _alone(0)],
+        ),
+        (["0=3", "1=4"], [0], ["seat 0: 3  loses a life", "seat 1: 4"]),
+    ],
+)
+def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
+    args: list[str], expected: list[int], lines: list[str]
+):
+    """``cucu check 0=3`` looked like a showdown of one seat by mistake. It is the rules' own
+    case (rules 9.2 and 12.1: a seat not given is not in the showdown; a single live card loses
+    unless it is a Cuckoo; the published case showdown-068 is ``3=hunter`` -> [3]), and
+    cli.md has cucu check exit 0 for any valid input: it is answered, and the human output
+    names the rule that decided."""
+    assert losers(*args) == expected
+    result = check(*args)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == lines
 
 
 @pytest.mark.parametrize(

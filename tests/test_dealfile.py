@@ -107,11 +107,11 @@ def test_malformed_toml_names_the_line():
         ),
         ('seats = ["basic", "basic", "basic"]\n', r"'seats' must list four seat kinds"),
         ('actions = "0 pass"\n', r"'actions' must be a list"),
-        ('actions = ["pass"]\n', r"actions\[0\] = 'pass': write \"SEAT COMMAND\""),
-        ('actions = ["0 pass", "4 pass"]\n', r"actions\[1\] = '4 pass'"),
-        ('actions = ["0 pass", "1 pass", "2"]\n', r"actions\[2\] = '2'"),
-        ('actions = ["x claim rK"]\n', r"actions\[0\] = 'x claim rK'"),
-        ("actions = [3]\n", r"actions\[0\] must be a string"),
+        ('actions = ["pass"]\n', r"action 1 of 1 \('pass'\): write \"SEAT COMMAND\""),
+        ('actions = ["0 pass", "4 pass"]\n', r"action 2 of 2 \('4 pass'\)"),
+        ('actions = ["0 pass", "1 pass", "2"]\n', r"action 3 of 3 \('2'\)"),
+        ('actions = ["x claim rK"]\n', r"action 1 of 1 \('x claim rK'\)"),
+        ("actions = [3]\n", r"action 1 of 1 must be a string"),
         ('deck = "rK rK"\n', r"'deck' must be a list of cards"),
     ],
 )
@@ -183,6 +183,39 @@ def test_illegal_recorded_action_names_its_index():
 def test_invalid_action_text_names_its_index():
     message = error_of(deal_text(**E13, actions=["2 fly"]))
     assert "action 1 of 1 ('2 fly')" in message and "unknown action 'fly'" in message
+
+
+# Every message that names an action counts as people do, from 1: the second of two is
+# "action 2 of 2" whether its text is malformed, not text at all, or illegal (the first two
+# said actions[1], counting from 0, while the third said action 2 of 2).
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        (
+            '["2 pass", "x"]',
+            'game.toml: action 2 of 2 (\'x\'): write "SEAT COMMAND", e.g. "1 pass"',
+        ),
+        ('["2 pass", 3]', "game.toml: action 2 of 2 must be a string, not 3"),
+        (
+            '["2 pass", "0 pass"]',
+            "game.toml: action 2 of 2 ('0 pass'): seat 3 is to act (claim), not seat 0",
+        ),
+    ],
+)
+def test_regression_every_action_message_counts_from_1(actions: str, message: str):
+    text = deal_text(**E13, seats=DEFAULT_SEATS, extra=f"actions = {actions}\n")
+    assert error_of(text) == message
+
+
+def test_regression_a_save_names_its_bad_action_from_1_on_the_command_line(tmp_path: Path):
+    from cli_support import run_cardavia
+
+    path = tmp_path / "save.toml"
+    path.write_text(deal_text(**E13, actions=["2 pass", "3 claim"]), encoding="utf-8")
+    for command in (["run", str(path)], ["resume", str(path)], ["review", str(path)]):
+        done = run_cardavia(*command, home=tmp_path / "home")
+        assert done.returncode == 2
+        assert done.stderr.startswith(f"cardavia: error: {path}: action 2 of 2 ('3 claim'): ")
 
 
 def test_action_by_the_wrong_seat():
@@ -374,6 +407,22 @@ def test_write_atomic_writes_text_and_keeps_the_old_file_when_the_rename_fails(
         write_atomic(path, "other")
     assert path.read_text("utf-8") == "a,b\n1,2\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+def test_regression_write_atomic_names_the_file_written_never_its_temporary(tmp_path):
+    """A target that is a folder failed naming ``.settings.toml.XXXXXXXX.tmp``, a file the
+    user never heard of; the error names the target, and no temporary is left."""
+    folder = tmp_path / "settings.toml"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError) as caught:
+        write_atomic(folder, "x")
+    assert caught.value.filename == str(folder)
+    assert str(caught.value) == f"[Errno 21] Is a directory: '{folder}'"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+    missing = tmp_path / "no" / "such.toml"
+    with pytest.raises(FileNotFoundError) as caught_missing:
+        write_atomic(missing, "x")  # the temporary file cannot be made: its folder is missing
+    assert caught_missing.value.filename == str(missing)
 
 
 # -- DealFile built from a header and a state ---------------------------------------------------

@@ -620,6 +620,54 @@ def test_a_settings_file_that_is_not_toml_is_named_and_mended_by_reset(home: Pat
     assert _settings(home).returncode == 0 and path.read_text() == ""
 
 
+def test_regression_settings_reset_names_settings_toml_when_it_is_a_folder(home: Path) -> None:
+    """``settings --reset`` named its temporary file (``.settings.toml.XXXXXXXX.tmp``) when
+    ``settings.toml`` was a folder; every settings command now names the real path and says
+    what mends it (moving the folder: --reset cannot, and cardavia removes no folder)."""
+    path = home / "settings.toml"
+    path.mkdir(parents=True)
+    refused = (
+        f"cardavia: error: {path}: is a folder, not a settings file: move it out of the way, "
+        "and cardavia settings can write the file (cardavia removes no folder)\n"
+    )
+    for args in ((), ("--reset",), ("palette", "colour-blind"), ("palette", "--reset")):
+        done = _settings(home, *args)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", refused), args
+    assert path.is_dir() and list(home.iterdir()) == [path]
+    other = run_cardavia("sisepai", "rules", "1", home=home, env={"CARDAVIA_LANG": ""})
+    assert other.returncode == 0 and other.stdout
+    assert other.stderr == (
+        f"cardavia: warning: {path}: is a folder, not a settings file; the defaults are used "
+        "(move it out of the way: cardavia removes no folder)\n"
+    )
+
+
+@pytest.mark.parametrize("typed", ["color-blind", "Color-Blind", " COLOR-BLIND "])
+def test_regression_the_us_spelling_color_blind_is_the_colour_blind_palette(
+    home: Path, typed: str
+) -> None:
+    """``color-blind`` was refused where ``colour-blind`` was accepted; it is read as the
+    project's spelling everywhere the palette is read (the command, the settings file) and
+    shown and written as ``colour-blind``."""
+    path = home / "settings.toml"
+    done = _settings(home, "palette", typed)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "palette is now colour-blind.\n", "")
+    assert path.read_text() == 'palette = "colour-blind"\n'
+    path.write_text(f'palette = "{typed}"\n')  # written by hand in the settings file
+    assert _values(home)["palette"] == "colour-blind"
+    shown = _settings(home, "palette")
+    assert shown.returncode == 0 and shown.stdout.splitlines()[1].split()[:2] == [
+        "palette",
+        "colour-blind",
+    ]
+    marked = run_cardavia("sisepai", "play", "--seed", "3", stdin="hand\n", home=home)
+    assert (marked.returncode, marked.stderr) == (0, "") and "rK◆" in marked.stdout
+    assert _settings(home, "palette", "colorblind").stderr == (
+        "cardavia: error: 'colorblind' is not a value of palette: its values are standard, "
+        "colour-blind\n"
+    )
+
+
 def test_a_bad_value_in_the_file_is_taken_out_by_its_key_reset(home: Path) -> None:
     home.mkdir()
     path = home / "settings.toml"

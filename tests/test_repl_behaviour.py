@@ -4,6 +4,7 @@ settings are kept in saves, and computer plays are paced on a terminal."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from test_guandan_repl import make as make_guandan
 from test_repl import COMPLETE20, build_deck, make_session
 
 from cardavia_cli.games import load_game
-from cardavia_cli.games.deals import DealFile, load_deal, new_game_state
+from cardavia_cli.games.deals import DealFile, load_deal, new_game_state, parse_deal
 from cardavia_cli.repl.console import make_console
 from cardavia_cli.repl.hooks import load_ui
 from cardavia_cli.repl.output import Pause
@@ -158,6 +159,74 @@ def test_a_hand_edited_bad_setting_is_one_line_and_exit_2(
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
     assert line.startswith("cardavia: error: ") and line.endswith(message)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        (
+            '[settings]\nautopass = "maybe"\n',
+            'line 3: settings.autopass must be true or false, not "maybe"',
+        ),
+        (
+            "settings = 3\n",
+            "line 3: 'settings' must be a table of on/off settings, e.g. settings = "
+            "{ autopass = false }, not 3",
+        ),
+    ],
+)
+def test_regression_run_ignores_the_settings_table_and_warns_of_a_bad_one(
+    home: Path, tmp_path: Path, table: str, message: str
+) -> None:
+    """``run`` refused a deal file whose ``[settings]`` held a bad value, though it does not
+    use them (README): it plays the file as without them, with one warning on stderr."""
+    plain = 'format = 1\ngame = "cucu"\n'
+    deal = tmp_path / "bad.toml"
+    deal.write_text(plain + table, encoding="utf-8")
+    (tmp_path / "good.toml").write_text(plain, encoding="utf-8")
+    done = run_cardavia("run", str(deal), "--json", "--stop", home=home)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (
+        f"cardavia: warning: {deal}, {message} (run does not use the settings table and "
+        "ignores it)\n"
+    )
+    good = run_cardavia("run", str(tmp_path / "good.toml"), "--json", "--stop", home=home)
+    assert good.stderr == ""
+    assert json.loads(done.stdout) == json.loads(good.stdout)
+    # resume still refuses it: the REPL would take the settings back
+    resumed = run_cardavia("resume", str(deal), home=home)
+    assert resumed.returncode == 2
+    assert resumed.stderr == f"cardavia: error: {deal}, {message}\n"
+
+
+def test_a_file_refused_for_another_reason_says_only_that(tmp_path: Path, home: Path) -> None:
+    """Bad settings beside a bad match key: one line, the error (no warning before it)."""
+    deal = tmp_path / "both.toml"
+    deal.write_text('game = "guandan"\nlevels = []\nsettings = 0\n', encoding="utf-8")
+    done = run_cardavia("run", str(deal), "--stop", home=home)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"cardavia: error: {deal}, line 2: 'levels'")
+    assert done.stderr.count("\n") == 1
+
+
+def test_review_warns_of_bad_settings_as_run_and_ignored_ones_are_none(
+    home: Path, tmp_path: Path
+) -> None:
+    deal = tmp_path / "kept.toml"
+    deal.write_text('format = 1\ngame = "cucu"\n[settings]\nautopass = "no"\n', encoding="utf-8")
+    done = run_cardavia("review", str(deal), "--samples", "1", "--no-replay", home=home)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (
+        f'cardavia: warning: {deal}, line 3: settings.autopass must be true or false, not "no" '
+        "(review does not use the settings table and ignores it)\n"
+    )
+    assert (
+        parse_deal(
+            'format = 1\ngame = "cucu"\n[settings]\nautopass = false\n',
+            ignore_settings=lambda exc: None,
+        ).settings
+        == {}
+    )
 
 
 # -- pacing of computer plays -------------------------------------------------------------------

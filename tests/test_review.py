@@ -292,9 +292,18 @@ def test_review_text_shows_the_costliest_moment_as_seat_0_saw_it() -> None:
         ([], "review needs a save or a deal file"),
         (["no-such-save"], "no-such-save: no such file"),
         (["--last"], "there is no finished game in the scores yet"),
-        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "2"], "holds 1 decisions"),
-        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "0"], "--from counts"),
-        ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--samples", "0"], "--samples must"),
+        (
+            [str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "2"],
+            "--from 2: the game holds only 1 decision of yours (--from 1)",
+        ),
+        (
+            [str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", "0"],
+            "'--from': '0' is not a whole number 1 or more",
+        ),
+        (
+            [str(DATA / "cucu-asks-a-known-hunter.toml"), "--samples", "0"],
+            "'--samples': '0' is not a whole number 1 or more",
+        ),
         ([str(DATA / "cucu-asks-a-known-hunter.toml"), "--last"], "not both"),
     ],
 )
@@ -401,4 +410,54 @@ def test_repl_review_after_the_deal_and_not_before() -> None:
 
 def test_repl_help_lists_review() -> None:
     done = run_cardavia("sisepai", "play", "--seed", "3", "--ai", "basic", stdin="help review\n")
-    assert "review  Once the deal or match is over" in done.stdout
+    assert "review [--from N]  Once the deal or match is over" in done.stdout
+
+
+# -- --from counts the decisions as the review numbers them: from 1 --------------------------------
+@pytest.mark.parametrize("start", ["0", "-1", "x"])
+def test_regression_review_from_0_is_refused_with_the_range_it_has(start: str) -> None:
+    """``--from 0`` was refused with "a whole number 0 or more": the message contradicted
+    the input. The review numbers decisions from 1 (its ``#`` column, ``index`` in JSON)."""
+    done = run_cardavia("review", str(DATA / "cucu-asks-a-known-hunter.toml"), "--from", start)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"cardavia: error: Invalid value for '--from': '{start}' is not a whole number 1 or more "
+        "(see 'cardavia review --help')\n"
+    )
+
+
+def test_review_from_1_is_the_first_decision_as_numbered(tmp_path: Path) -> None:
+    path = _finished(tmp_path)
+    done = run_cardavia(
+        "review", str(path), "--samples", "2", "--from", "1", "--no-replay", "--json"
+    )
+    data = json.loads(done.stdout)
+    assert data["summary"]["from"] == 1
+    assert data["decisions"][0]["index"] == 1  # the first decision of seat 0 is not forced here
+    total = data["summary"]["total"]
+    beyond = run_cardavia("review", str(path), "--from", str(total + 1))
+    assert beyond.stderr == (
+        f"cardavia: error: --from {total + 1}: the game holds {total} decisions of yours; "
+        f"give a number from 1 to {total}\n"
+    )
+
+
+def test_regression_repl_review_from_takes_the_command_line_range() -> None:
+    done = run_cardavia(
+        "sisepai",
+        "play",
+        "--seed",
+        "3",
+        "--ai",
+        "basic",
+        stdin="auto all\nreview --from 0\nreview --from 12\nreview from 3\nreview --from 11\n",
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert "! --from: '0' is not a whole number 1 or more (usage: review [--from N])" in out
+    assert "! --from 12: the game holds 11 decisions of yours; give a number from 1 to 11" in out
+    assert (
+        "! review takes --from and the number of your decision to start from (usage: review "
+        "[--from N])"
+    ) in out
+    assert "(from decision 11 of 11)" in " ".join(done.stdout.split())

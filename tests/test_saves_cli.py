@@ -183,3 +183,34 @@ def test_saves_prune_yes_in_a_pipe_and_keeps_an_open_save():
     assert done.exit_code == 0
     assert json.loads(done.stdout) == {"deleted": ["done"], "kept_open": ["over"]}
     assert [p.name for p in saves_dir().glob("*.toml")] == ["over.toml"]
+
+
+def test_regression_saves_list_in_a_pipe_cuts_and_wraps_nothing():
+    """Off a terminal the table was laid out at 80 columns: a long name was cut to
+    ``sisepai-prior…`` and "where it stands" wrapped over several lines."""
+    name = "an-evening-at-the-table-with-a-save-name-longer-than-most"
+    make_save(name, 7, [])
+    lines = cli("saves", "list").stdout.splitlines()
+    assert lines[1].split() == [
+        "name",
+        "game",
+        "saved",
+        "actions",
+        "status",
+        "where",
+        "it",
+        "stands",
+    ]
+    row = lines[2]
+    assert row.startswith(f" {name}  sisepai  ") and "…" not in row
+    assert row.endswith("  0        in progress  seat 3 is to act (claim)"), row
+    assert len(lines) == 3 and len(row) > 80
+
+
+def test_a_listing_is_wide_off_a_terminal_only(monkeypatch):
+    from cardavia_cli.repl.console import PIPE_WIDTH
+
+    monkeypatch.setenv("COLUMNS", "50")
+    assert make_console(file=io.StringIO(), terminal=False, wide=True).width == PIPE_WIDTH
+    assert make_console(file=io.StringIO(), terminal=True, wide=True).width == 50
+    assert make_console(file=io.StringIO(), terminal=False).width == 50  # the REPL's, as before

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import tomli_w
 from cli_support import run_cardavia
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -375,6 +375,7 @@ _ROW = st.dictionaries(st.sampled_from(_COLUMNS), _CELL, max_size=4).map(
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_ROW, min_size=1, max_size=4))
+@example([{**_GOOD, "finished_at": "\r"}])  # a bare carriage return broke the CSV's reader
 def test_listing_and_exporting_any_rows_never_raise(rows):
     from cardavia_cli.commands.scores import export_text
     from cardavia_cli.engine.ledger import summaries
@@ -436,3 +437,21 @@ def test_regression_an_output_name_with_a_nul_byte_is_refused_in_plain_words() -
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith("cardavia: error: --output 'a\\x00b' is not a file name")
     assert done.stderr.count("\n") == 1
+
+
+def test_regression_scores_list_in_a_pipe_keeps_each_row_on_one_line():
+    """Off a terminal the table was laid out at 80 columns: its 86-column rows wrapped (a
+    pipe has no width). Every row is one line now, its cells whole."""
+    import re
+
+    _fill()
+    lines = cli("scores", "list").stdout.splitlines()
+    assert lines[0] == "Finished games"
+    assert lines[1] == (
+        " #  finished (UTC)       game     played  seats                  winner          score"
+    )
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    assert re.fullmatch(
+        rf" 2  {stamp}  sisepai  repl    you basic basic basic  seat 1 \(right\)      9", lines[3]
+    ), lines[3]
+    assert len(lines) == 8 and max(len(line) for line in lines) == 86

@@ -12,7 +12,8 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import console, error_line, fail, guarded, print_json, warn
-from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.i18n import N_, _, ngettext
+from cardavia_cli.engine.numbers import Count
 
 DEFAULT_SEATS = "basic,basic,basic,basic"
 
@@ -23,6 +24,12 @@ RAY_LOCAL = "local"
 #: it: 2 means bad input, which this is not, and the arena asks no yes/no question, so 1 says
 #: "the run finished, but its figures are not clean").
 EXIT_PLAYER_ERRORS = 1
+
+#: ``--deals``: a run plays at least one deal, and at most a billion (weeks of play at the
+#: fastest game's thousands of deals a second; more figures come from more runs, other seeds).
+DEALS = Count(1, 10**9, N_("{text} is more deals than one run plays (at most {most})"))
+#: ``--jobs``: 0 is one process per CPU; at most 1024 processes, all started at once.
+JOBS = Count(0, 1024, N_("{text} is more processes than a run starts (at most {most})"))
 
 
 #: The command's help, one string per paragraph (rich markup; Typer keeps line breaks).
@@ -173,11 +180,8 @@ def arena(
     from cardavia_cli.engine.arena import plan
     from cardavia_cli.games import load_game
 
-    deals = _whole(deals_text, "--deals")
-    jobs = _whole(jobs_text, "--jobs")
-    if jobs < 0:
-        fail(_("--jobs must be 0 (one per CPU) or more, not {n}").format(n=jobs))
-    jobs = jobs or os.cpu_count() or 1
+    deals = _count(deals_text, "--deals", DEALS)
+    jobs = _count(jobs_text, "--jobs", JOBS) or os.cpu_count() or 1
     executor = None
     if ray_address is not None:
         executor = _ray_executor(ray_address.strip(), jobs, _given(ctx, "jobs_text"))
@@ -191,8 +195,6 @@ def arena(
                 seats=repr(seats), example=DEFAULT_SEATS
             )
         )
-    if deals < 1:
-        fail(_("--deals must be at least 1, not {n}").format(n=deals))
     info = load_game(game.strip().lower())
     unknown = [lvl for lvl in levels if lvl not in info.agents]
     if unknown:
@@ -326,9 +328,18 @@ def _ray_executor(address: str, jobs: int, jobs_given: bool) -> Any:
     return RayExecutor(address=address, cpus=jobs if jobs_given else None, on_notice=warn)
 
 
+def _count(text: str, option: str, count: Count) -> int:
+    """``text`` as ``count``, or a one-line error naming ``option`` and saying why not, in the
+    count's own words (``--deals: '0' is not a whole number 1 or more``)."""
+    problem = count.problem(text)
+    if problem is not None:
+        fail(_("{option}: {problem}").format(option=option, problem=problem))
+    return count.parse(text)
+
+
 def _whole(text: str, option: str) -> int:
-    """``text`` (ASCII digits, an optional ``-``) as an integer, or a one-line error naming
-    ``option``."""
+    """``text`` (ASCII digits, an optional ``-``) as an integer within a seed's range, or a
+    one-line error naming ``option`` (``--seed``; the counts are :class:`Count` options)."""
     from cardavia_cli.engine.numbers import MAX_SEED, parse_int
 
     value = parse_int(text.strip())

@@ -18,7 +18,7 @@ import typer
 
 from cardavia_cli.engine import i18n
 from cardavia_cli.engine.i18n import _, pgettext
-from cardavia_cli.engine.numbers import MAX_SEED
+from cardavia_cli.engine.numbers import MAX_SEED, Count
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,13 +33,14 @@ EXIT_INTERRUPTED = 130
 HISTORY = "history"
 
 
-def console(stderr: bool = False) -> Console:
+def console(stderr: bool = False, *, wide: bool = False) -> Console:
     """The console of every command (:func:`cardavia_cli.repl.console.make_console`): plain
     text without box tables or trailing spaces off a terminal, colour unless ``NO_COLOR`` or
-    ``TERM=dumb``, ASCII with ``--ascii``."""
+    ``TERM=dumb``, ASCII with ``--ascii``. ``wide`` for a listing: off a terminal its tables
+    keep every row on one line, whatever its length (never cut to 80 columns)."""
     from cardavia_cli.repl.console import make_console
 
-    return make_console(stderr)
+    return make_console(stderr, wide=wide)
 
 
 def shown(text: str, *, err: bool = False) -> str:
@@ -99,6 +100,30 @@ def error_line(message: str, kind: str = "error") -> None:
 def warn(message: str) -> None:
     """Write ``cardavia: warning: MESSAGE`` as one line on stderr (:func:`error_line`)."""
     error_line(message, "warning")
+
+
+class IgnoredSettings(list[Exception]):
+    """The ``ignore_settings`` of a command without a REPL (``run``, ``review``;
+    :func:`cardavia_cli.engine.dealfile.parse_deal`): a save's ``settings`` table is the
+    REPL's, so a bad one is kept here, and told (:meth:`warn`) once the file has loaded and
+    replayed: one warning line on stderr naming the file and the line, and the command goes
+    on without it. A file refused for another reason says only that (one line)."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__()
+        self.command = command
+
+    def __call__(self, problem: Exception) -> None:
+        self.append(problem)
+
+    def warn(self) -> None:
+        """One warning line per table ignored (a file has one)."""
+        for problem in self:
+            warn(
+                _("{problem} ({command} does not use the settings table and ignores it)").format(
+                    problem=problem, command=self.command
+                )
+            )
 
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
@@ -225,11 +250,21 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
                 chosen = preferences.load().chosen_language
         except CardaviaError as exc:
             # a settings file that cannot be read never locks the player out: the defaults,
-            # and one line saying what is wrong (`cardavia settings` mends it)
+            # and one line saying what is wrong (`cardavia settings` mends it, unless the
+            # file is a folder, which only the player can move)
+            from cardavia_cli.engine.preferences import SettingsFolderError
+
             if not lenient:
                 warn(
-                    _(
-                        "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                    (
+                        _(
+                            "{problem}; the defaults are used (move it out of the way: "
+                            "cardavia removes no folder)"
+                        )
+                        if isinstance(exc, SettingsFolderError)
+                        else _(
+                            "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                        )
                     ).format(problem=exc)
                 )
             chosen = None
@@ -263,6 +298,24 @@ def whole_number(text: str | int) -> int:
     return value
 
 
+def count_option(count: Count) -> Callable[[str | int], int]:
+    """The Typer ``parser`` of an option that is ``count``
+    (:class:`~cardavia_cli.engine.numbers.Count`): the number, or ``typer.BadParameter`` (a
+    usage error: exit code 2, one line naming the option) saying why not, in the count's own
+    words (``'0' is not a whole number 1 or more``). An option's default arrives as an
+    ``int`` and is returned as it is."""
+
+    def parse(text: str | int) -> int:
+        if isinstance(text, int):
+            return text
+        try:
+            return count.parse(text)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 def home() -> Path:
     """Where cardavia keeps saves and history (:func:`cardavia_cli.engine.saves.home`)."""
     from cardavia_cli.engine.saves import home as _home
@@ -291,6 +344,7 @@ __all__ = [
     "EXIT_NO",
     "EXIT_OK",
     "console",
+    "count_option",
     "echo",
     "error_line",
     "fail",
@@ -302,6 +356,7 @@ __all__ = [
     "print_json",
     "save_path",
     "saves_dir",
+    "IgnoredSettings",
     "shown",
     "warn",
     "whole_number",

@@ -54,7 +54,9 @@ def check(
 ) -> None:
     """The showdown (rules 9.2): which seats lose a life. Exit 0 for any valid input.
 
-    Inn payments are not part of it: this answers whose cards lose.
+    Inn payments are not part of it: this answers whose cards lose. A seat not given is not in
+    the showdown (out of the match), so one card alone is a showdown with a single live card:
+    it loses, unless it is a Cuckoo (rules 9.2).
     """
     from cardavia_cli.games.cucu.cards import RANKS, rank_of
     from cardavia_cli.games.cucu.round import showdown
@@ -88,5 +90,16 @@ def check(
         else:
             line = _("seat {seat}: {card}")
         out.print(line.format(seat=seat, card=shown[seat]))
+    live = [seat for seat in sorted(shown) if seat not in gone]
+    if len(live) == 1:
+        # a showdown of one live card (the others dead or not in the round) is a rule of its
+        # own: say it, so that `cucu check 0=3` does not read as a comparison
+        out.print(
+            _(
+                "Only seat {seat}'s card is live: a single live card loses, unless it is a "
+                "Cuckoo (rules 9.2)."
+            ).format(seat=live[0]),
+            soft_wrap=not out.is_terminal,
+        )
     if not losers:
         out.print(_("Nobody loses a life."))

@@ -12,8 +12,16 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cardavia_cli.commands import completion
-from cardavia_cli.commands.common import console, file_name, guarded, print_json, whole_number
-from cardavia_cli.engine.i18n import _
+from cardavia_cli.commands.common import (
+    IgnoredSettings,
+    console,
+    count_option,
+    file_name,
+    guarded,
+    print_json,
+)
+from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.numbers import Count
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.review import Progress
@@ -57,6 +65,23 @@ HELP = "\n\n".join(
 )
 
 
+#: ``--samples``: at least one sampled deal per decision; at most 100000 (each candidate keeps
+#: every sample's score, and a decision then takes hours).
+SAMPLES = Count(
+    1, 100_000, N_("{text} is more sampled deals than a decision is searched with (at most {most})")
+)
+
+
+def _start(text: str | int) -> int:
+    """The parser of ``--from``: :data:`cardavia_cli.engine.review.START`, read when given (the
+    review engine is imported only by a review)."""
+    if isinstance(text, int):
+        return text
+    from cardavia_cli.engine.review import START
+
+    return count_option(START)(text)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``review`` to the root app."""
     app.command(name="review", help=HELP)(review)
@@ -78,7 +103,7 @@ def review(
     start: int = typer.Option(
         1,
         "--from",
-        parser=whole_number,
+        parser=_start,
         metavar="N",
         help="Review from your decision N on (1 is the first).",
     ),
@@ -88,7 +113,7 @@ def review(
     samples: int | None = typer.Option(
         None,
         "--samples",
-        parser=whole_number,
+        parser=count_option(SAMPLES),
         metavar="N",
         help="Sampled deals per decision (default: the strong player's own); fewer is "
         "quicker and rougher.",
@@ -98,31 +123,27 @@ def review(
 ) -> None:
     """Review a game (see :data:`HELP`)."""
     from cardavia_cli.commands.common import fail, warn
-    from cardavia_cli.engine.review import HUMAN, real_decisions, review_game
+    from cardavia_cli.engine.review import HUMAN, real_decisions, review_game, start_problem
     from cardavia_cli.games import game_title, load_game
     from cardavia_cli.games.deals import replay
     from cardavia_cli.repl.hooks import load_ui
 
     if last and file is not None:
         fail(_("give a save or --last, not both"))
-    if start < 1:
-        fail(_("--from counts your decisions from 1, not {n}").format(n=start))
-    if samples is not None and samples < 1:
-        fail(_("--samples must be 1 or more, not {n}").format(n=samples))
+    ignored = IgnoredSettings("review")
     if last:
-        deal, where = _last_game()
+        deal, where = _last_game(ignored)
     elif file is None:
         fail(_("review needs a save or a deal file, or --last for your last finished game"))
     else:
-        deal, where = _deal_of(file)
+        deal, where = _deal_of(file, ignored)
     info = load_game(deal.game)
     ui = load_ui(deal.game)
     final = replay(deal, where)
-    total = real_decisions(final.history, HUMAN)
-    if total and start > total:
-        fail(
-            _("--from {n}: the game holds {total} decisions of yours").format(n=start, total=total)
-        )
+    ignored.warn()  # once the file has replayed: a file refused says only why
+    problem = start_problem(start, real_decisions(final.history, HUMAN))
+    if problem is not None:
+        fail(problem)
 
     def skip(view: Any) -> bool:
         return ui.auto_answer(view) is not None
@@ -157,8 +178,9 @@ def review(
         out.print(item)
 
 
-def _deal_of(file: Path) -> tuple[DealFile, str]:
-    """The deal of a file or save name, and where it was read (for messages)."""
+def _deal_of(file: Path, ignored: IgnoredSettings) -> tuple[DealFile, str]:
+    """The deal of a file or save name, and where it was read (for messages); a bad
+    ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, save_path, saves_dir
     from cardavia_cli.games.deals import load_deal
 
@@ -169,11 +191,12 @@ def _deal_of(file: Path) -> tuple[DealFile, str]:
                 file=file, folder=saves_dir()
             )
         )
-    return load_deal(path), str(path)
+    return load_deal(path, ignore_settings=ignored), str(path)
 
 
-def _last_game() -> tuple[DealFile, str]:
-    """The deal of the most recent finished game of the scores ledger, and its name."""
+def _last_game(ignored: IgnoredSettings) -> tuple[DealFile, str]:
+    """The deal of the most recent finished game of the scores ledger, and its name; a bad
+    ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, warn
     from cardavia_cli.engine.ledger import Ledger, ledger_path
     from cardavia_cli.games.deals import parse_deal
@@ -189,7 +212,7 @@ def _last_game() -> tuple[DealFile, str]:
     where = _("the scores ledger's game {id} ({when})").format(id=entry.id, when=entry.finished_at)
     if entry.save:
         where = f"{entry.save} ({where})"
-    return parse_deal(entry.deal, where), where
+    return parse_deal(entry.deal, where, ignore_settings=ignored), where
 
 
 class _progress_bar:

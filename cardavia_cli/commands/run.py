@@ -9,15 +9,20 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import (
+    IgnoredSettings,
+    count_option,
     echo,
     file_name,
     guarded,
     print_json,
     shown,
     warn,
-    whole_number,
 )
-from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.i18n import N_, _, ngettext
+from cardavia_cli.engine.numbers import Count
+
+#: ``--max-deals``: at least one deal or round, at most a billion (no match comes near it).
+MAX_DEALS = Count(1, 10**9, N_("{text} is more deals or rounds than a run plays (at most {most})"))
 
 
 def register(app: typer.Typer) -> None:
@@ -39,7 +44,7 @@ def run(
     max_deals: int = typer.Option(
         200,
         "--max-deals",
-        parser=whole_number,
+        parser=count_option(MAX_DEALS),
         metavar="N",
         help="At most this many deals or rounds of a match (1 or more).",
     ),
@@ -54,8 +59,6 @@ def run(
     from cardavia_cli.games import load_game
     from cardavia_cli.games.deals import DealFile, load_deal, replay
 
-    if max_deals < 1:
-        fail(_("--max-deals must be 1 or more, not {n}").format(n=max_deals))
     if not stop:
         saves_dir()  # the scores ledger is kept there: a saves folder that is a file stops here
     path = file if file.exists() else save_path(str(file))
@@ -66,8 +69,10 @@ def run(
                 file=file, folder=saves_dir()
             )
         )
-    deal = load_deal(path)
+    ignored = IgnoredSettings("run")
+    deal = load_deal(path, ignore_settings=ignored)
     state = replay(deal, str(path))
+    ignored.warn()
     info = load_game(deal.game)
     errors: list[str] = []
     recorded = len(state.history)

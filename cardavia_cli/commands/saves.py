@@ -70,7 +70,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     if as_json:
         print_json({"saves": rows})
         return
-    out = console()
+    out = console(wide=True)
     if not rows:
         out.print(_("No saves yet: play with --save NAME, or type save in a game."))
         return
@@ -182,7 +182,7 @@ def show(
         return
     from rich.text import Text
 
-    out = console()
+    out = console(wide=True)
     for key, label in SHOW_FIELDS.items():
         if info[key] is not None:
             value = info[key]

@@ -147,7 +147,7 @@ def list_(
     if as_json:
         print_json(_document(entries, sums))
         return
-    out = console()
+    out = console(wide=True)
     if not entries:
         out.print(_("No finished deals or matches yet."))
         return
@@ -264,9 +264,16 @@ def export_text(fmt: str, entries: Any, sums: Any) -> str:
 
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(COLUMNS), lineterminator="\n")
+    # with lines ended by "\n", the minimal quoting leaves a carriage return bare, and a reader
+    # takes it for the end of a line: a row holding one (a hand-edited ledger) is all quoted
+    quoted = csv.DictWriter(
+        buffer, fieldnames=list(COLUMNS), lineterminator="\n", quoting=csv.QUOTE_ALL
+    )
     writer.writeheader()
     for e in entries:
-        writer.writerow(e.columns())
+        row = e.columns()
+        bare_return = any(isinstance(v, str) and "\r" in v for v in row.values())
+        (quoted if bare_return else writer).writerow(row)
     return buffer.getvalue()
 
 

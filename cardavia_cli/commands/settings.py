@@ -82,6 +82,8 @@ class SettingsFile:
     table: dict[str, Any] | None
     problem: str | None = None
     bad_key: str | None = None
+    #: The file is a folder: nothing mends it but moving it (cardavia removes no folder).
+    folder: bool = False
 
 
 def _shown(text: object) -> str:
@@ -99,6 +101,10 @@ def read_file(path: Path) -> SettingsFile:
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         return SettingsFile(path, {})
+    except IsADirectoryError:
+        from cardavia_cli.engine.preferences import folder_problem
+
+        return SettingsFile(path, None, folder_problem(where), folder=True)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         problem = _("{path}: cannot be read ({reason})").format(path=where, reason=reason)
@@ -145,17 +151,21 @@ def _check_key(key: str) -> None:
         )
 
 
-def _check_value(key: str, value: str) -> None:
+def _check_value(key: str, value: str) -> str:
+    """``value`` as one of ``key``'s values (an alias as its value: ``color-blind`` is
+    ``colour-blind``), or one line and exit code 2."""
     from cardavia_cli.commands.common import fail
     from cardavia_cli.engine.preferences import BY_KEY
 
-    values = BY_KEY[key].values
-    if value not in values:
+    setting = BY_KEY[key]
+    found = setting.value_of(value)
+    if found is None:
         fail(
             _("{value} is not a value of {key}: its values are {values}").format(
-                value=_shown(repr(value)), key=key, values=", ".join(values)
+                value=_shown(repr(value)), key=key, values=", ".join(setting.values)
             )
         )
+    return found
 
 
 def _mend_hint(problem: str, key: str | None = None) -> str:
@@ -173,6 +183,13 @@ def _refuse(found: SettingsFile) -> None:
     from cardavia_cli.commands.common import fail
 
     assert found.problem is not None
+    if found.folder:
+        fail(
+            _(
+                "{problem}: move it out of the way, and cardavia settings can write the file "
+                "(cardavia removes no folder)"
+            ).format(problem=found.problem)
+        )
     fail(_mend_hint(found.problem, found.bad_key))
 
 
@@ -230,7 +247,7 @@ def _show(prefs: Any, path: Path, key: str | None, as_json: bool) -> None:
     if as_json:
         print_json(_document(prefs, path))
         return
-    out = console()
+    out = console(wide=True)
     out.print(settings_table(prefs, None if key is None else [key]))
     if key is not None:
         return
@@ -296,6 +313,8 @@ def settings(
     if reset and value is not None:
         fail(_("--reset takes the name of a setting, not a value"))
     if reset and key is None:
+        if path.is_dir():
+            _refuse(read_file(path))
         prefs = preferences.Preferences()
         preferences.save(prefs, path)
         if as_json:
@@ -309,7 +328,7 @@ def settings(
     if value is not None:
         value = value.strip().lower()  # values are lower case: `language TR` is `tr`
     if key is not None and value is not None:
-        _check_value(key, value)
+        value = _check_value(key, value)  # in the project's spelling: colour-blind
     if key is None or (value is None and not reset):
         if found.problem is not None:
             _refuse(found)

@@ -212,7 +212,18 @@ def _settings(value: object, where: str) -> dict[str, bool]:
     return dict(value)
 
 
-def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> DealFile:
+#: What is told of a ``settings`` table that a reader ignores (``run``, ``review``): the
+#: :class:`DealFileError` it would raise.
+SettingsProblem = Callable[[DealFileError], None]
+
+
+def parse_deal(
+    text: str,
+    where: str = "<deal file>",
+    *,
+    lookup: GameLookup,
+    ignore_settings: SettingsProblem | None = None,
+) -> DealFile:
     """Read and validate a deal file's text; ``where`` names it in messages.
 
     A file without actions may leave out every key but ``game`` (``seed`` 0, the default
@@ -224,6 +235,10 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
     is not exactly the pack, a bad seat or dealer, badly formed actions, or ``settings`` that
     are not a table of true/false values. Whether the
     actions are legal is checked by :func:`replay`.
+
+    ``settings`` are the REPL's; a reader that has no REPL (``run``, ``review``) passes
+    ``ignore_settings``: the table is then not taken (the deal has no settings), and a bad one
+    is handed to ``ignore_settings`` (to warn of) instead of raised.
     """
     data = _load_toml(text, where)
     fmt = data.get("format", FORMAT)
@@ -312,10 +327,12 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
         for i, line in enumerate(actions):
             if not isinstance(line, str):
                 raise DealFileError(
-                    _("actions[{i}] must be a string, not {value}").format(i=i, value=repr(line)),
+                    _("action {n} of {total} must be a string, not {value}").format(
+                        n=i + 1, total=len(actions), value=repr(line)
+                    ),
                     where,
                 )
-            _split_action(line, i, where)
+            _split_action(line, i, len(actions), where)
         df.actions = list(actions)
     if df.actions and "seed" not in data and "deck" not in data:
         raise DealFileError(
@@ -334,7 +351,15 @@ def parse_deal(text: str, where: str = "<deal file>", *, lookup: GameLookup) -> 
             where,
         )
     if "settings" in data:
-        df.settings = _settings(data["settings"], at_line(where, text, "settings"))
+        try:
+            settings = _settings(data["settings"], at_line(where, text, "settings"))
+        except DealFileError as exc:
+            if ignore_settings is None:
+                raise
+            ignore_settings(exc)
+        else:
+            if ignore_settings is None:
+                df.settings = settings
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         try:
@@ -429,9 +454,15 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise DealFileError(exc.strerror or str(exc), str(p)) from None
 
 
-def load_deal(path: str | os.PathLike[str], *, lookup: GameLookup) -> DealFile:
-    """Read and validate a deal file or save (see :func:`parse_deal`)."""
-    return parse_deal(read_text(path), str(path), lookup=lookup)
+def load_deal(
+    path: str | os.PathLike[str],
+    *,
+    lookup: GameLookup,
+    ignore_settings: SettingsProblem | None = None,
+) -> DealFile:
+    """Read and validate a deal file or save (see :func:`parse_deal`, and there
+    ``ignore_settings``)."""
+    return parse_deal(read_text(path), str(path), lookup=lookup, ignore_settings=ignore_settings)
 
 
 def save_atomic(path: str | os.PathLike[str], deal: DealFile) -> Path:
@@ -449,23 +480,39 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     is untouched). Creates no folder.
 
     A write that was killed (power cut, ``kill -9``) leaves its temporary file; after each
-    write the stale ones in that folder are removed (:func:`remove_stale_temporaries`)."""
+    write the stale ones in that folder are removed (:func:`remove_stale_temporaries`).
+
+    The ``OSError`` raised names ``path`` (its ``filename``), the file the caller knows, never
+    the temporary file: a ``settings.toml`` that is a folder is ``settings.toml: Is a
+    directory``."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
+    except OSError as exc:
+        raise _naming(exc, p) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _naming(exc, p) from None
         raise
     remove_stale_temporaries(p.parent, also=p.name)
     return p
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` (of the same class, errno and reason) naming ``path`` as its file."""
+    if exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(path))
 
 
 def is_stale_temporary(name: str, also: str | None = None) -> bool:
@@ -506,13 +553,24 @@ def remove_stale_temporaries(folder: Path, *, also: str | None = None) -> list[P
     return removed
 
 
-def _split_action(line: str, index: int, where: str) -> tuple[int, str]:
+def action_place(index: int, total: int, line: str) -> str:
+    """How a message names the action at ``index`` (0-based) of ``total`` in a file's
+    ``actions``: counted from 1, as people count and as every message about an action does,
+    with its text.
+
+    >>> action_place(0, 2, "0 swap")
+    "action 1 of 2 ('0 swap')"
+    """
+    return _("action {n} of {total} ({line})").format(n=index + 1, total=total, line=repr(line))
+
+
+def _split_action(line: str, index: int, total: int, where: str) -> tuple[int, str]:
     head, _gap, rest = line.strip().partition(" ")
     seat = parse_int(head)
     if seat is None or not 0 <= seat <= 3 or not rest.strip():
         raise DealFileError(
-            _('actions[{i}] = {line}: write "SEAT COMMAND", e.g. "1 pass"').format(
-                i=index, line=repr(line)
+            _('{place}: write "SEAT COMMAND", e.g. "1 pass"').format(
+                place=action_place(index, total, line)
             ),
             where,
         )
@@ -557,10 +615,8 @@ def replay(deal: DealFile, where: str | None = None, *, lookup: GameLookup) -> G
     place_file = where or deal.where or "<deal file>"
     state = new_game_state(deal, lookup=lookup, where=place_file)
     for index, line in enumerate(deal.actions):
-        seat, text = _split_action(line, index, place_file)
-        place = _("action {n} of {total} ({line})").format(
-            n=index + 1, total=len(deal.actions), line=repr(line)
-        )
+        seat, text = _split_action(line, index, len(deal.actions), place_file)
+        place = action_place(index, len(deal.actions), line)
         refused: CardaviaError | None = None
         while True:
             apply_forced(state, until_seat=seat)

@@ -20,13 +20,22 @@ deal file): :func:`seed_problem` says why a number is not one.
 
 >>> seed_problem(7), seed_problem(-1), parse_seed("-0"), parse_seed("9223372036854775808")
 (None, 'a seed is 0 or more, not -1', 0, None)
+
+A count (how many deals to play, processes to start, samples to draw; which decision to start
+from) is a :class:`Count`: a whole number from its least value up, and at most a limit of its
+own, with its own reason, never the seed's.
+
+>>> DEALS = Count(1, 1000, N_("{text} is more deals than a run plays (at most {most})"))
+>>> DEALS.parse("12"), DEALS.problem("0"), DEALS.problem("5000")
+(12, "'0' is not a whole number 1 or more", "'5000' is more deals than a run plays (at most 1000)")
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.i18n import N_, _
 
 _INTEGER = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
@@ -72,3 +81,35 @@ def parse_seed(text: str) -> int | None:
     """``text`` as a seed (:func:`parse_int`, then 0 to :data:`MAX_SEED`), else ``None``."""
     value = parse_int(text)
     return value if value is not None and seed_problem(value) is None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many of something a person may ask for: a whole number from ``least`` up to
+    ``most`` (``None``: no bound but the one of :func:`parse_int`). ``too_many`` is the reason
+    there is no more, a message marked with ``N_`` and filled with ``text`` (as typed, quoted)
+    and ``most``, e.g. ``"{text} is more deals than a run plays (at most {most})"``: each
+    count says why it stops where it does (a seed's reason is a seed's)."""
+
+    least: int
+    most: int | None = None
+    too_many: str = N_("{text} is more than {most}")
+
+    def problem(self, text: str) -> str | None:
+        """Why ``text`` is not this count (one clause naming ``text``), or ``None``."""
+        value = parse_int(text.strip())
+        if value is None or value < self.least:
+            return _("{text} is not a whole number {least} or more").format(
+                text=repr(text), least=self.least
+            )
+        if self.most is not None and value > self.most:
+            return _(self.too_many).format(text=repr(text), most=self.most)
+        return None
+
+    def parse(self, text: str) -> int:
+        """``text`` as this count; raises ``ValueError`` with :meth:`problem` as its
+        message."""
+        why = self.problem(text)
+        if why is not None:
+            raise ValueError(why)
+        return int(text.strip())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from cardavia_cli.engine.errors import CardaviaError
@@ -30,16 +30,30 @@ FILE_NAME = "settings.toml"
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One key of the settings file: its ``values`` (the first is the default) and what it
-    does, in a few words (``help``, English; the command translates it)."""
+    """One key of the settings file: its ``values`` (the first is the default), what it
+    does, in a few words (``help``, English; the command translates it), and ``aliases``:
+    other spellings read as one of the values (``color-blind`` for ``colour-blind``), never
+    shown nor written."""
 
     key: str
     values: tuple[str, ...]
     help: str
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default(self) -> str:
         return self.values[0]
+
+    def value_of(self, text: str) -> str | None:
+        """``text`` as one of the values: any case, around spaces, an alias as its value;
+        ``None`` when it is none of them.
+
+        >>> BY_KEY["palette"].value_of(" Color-Blind"), BY_KEY["palette"].value_of("pink")
+        ('colour-blind', None)
+        """
+        word = text.strip().lower()
+        word = self.aliases.get(word, word)
+        return word if word in self.values else None
 
 
 #: Every setting, in the order ``cardavia settings`` shows them. Grain, the third of the
@@ -52,6 +66,7 @@ SETTINGS: tuple[Setting, ...] = (
         "palette",
         ("standard", "colour-blind"),
         "colour-blind: colours told apart by a symbol too, never by hue alone",
+        {"color-blind": "colour-blind"},  # the US spelling
     ),
     Setting(
         "bidi",
@@ -65,6 +80,16 @@ BY_KEY: Mapping[str, Setting] = {s.key: s for s in SETTINGS}
 class PreferencesError(CardaviaError):
     """A settings file that cannot be read or holds what is no setting; the message names the
     file (and the key)."""
+
+
+class SettingsFolderError(PreferencesError):
+    """``settings.toml`` is a folder: nothing can be read from it, and no setting can be
+    written there until it is moved (``--reset`` cannot mend it: cardavia removes no folder)."""
+
+
+def folder_problem(where: str) -> str:
+    """What is wrong when the settings file ``where`` is a folder, in words."""
+    return _("{path}: is a folder, not a settings file").format(path=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +117,17 @@ class Preferences:
 
 
 def check(key: str, value: object, where: str | None = None) -> str:
-    """``value`` (any case: ``"TR"`` is ``"tr"``) if it is one of ``key``'s values, in lower
-    case; raises :class:`PreferencesError` otherwise, its message headed by the file
-    ``where`` when given (``settings.toml: palette = 'pink' is not one of ...``)."""
+    """``value`` (any case: ``"TR"`` is ``"tr"``; an alias: ``"color-blind"`` is
+    ``"colour-blind"``) as one of ``key``'s values (:meth:`Setting.value_of`); raises
+    :class:`PreferencesError` otherwise, its message headed by the file ``where`` when given
+    (``settings.toml: palette = 'pink' is not one of ...``)."""
     setting = BY_KEY.get(key)
     if setting is None:
         message = _("unknown setting {key}: the settings are {keys}").format(
             key=visible(repr(key)), keys=", ".join(BY_KEY)
         )
-    elif isinstance(value, str) and value.strip().lower() in setting.values:
-        return value.strip().lower()
+    elif isinstance(value, str) and (found := setting.value_of(value)) is not None:
+        return found
     else:
         message = _("{key} = {value} is not one of {values}").format(
             key=key, value=visible(repr(value)), values=", ".join(setting.values)
@@ -125,13 +151,15 @@ def settings_path() -> Path:
 def load(path: Path | None = None) -> Preferences:
     """The settings in ``path`` (default :func:`settings_path`); the defaults when there is no
     such file. Raises :class:`PreferencesError` for a file that is no TOML, not UTF-8, cannot
-    be read, or holds an unknown key or value."""
+    be read (:class:`SettingsFolderError` for a folder), or holds an unknown key or value."""
     p = settings_path() if path is None else path
     where = visible(str(p))
     try:
         raw = p.read_bytes()
     except (FileNotFoundError, NotADirectoryError):  # no file, or no folder to hold one
         return Preferences()
+    except IsADirectoryError:
+        raise SettingsFolderError(folder_problem(where)) from None
     except OSError as exc:
         raise PreferencesError(f"{where}: cannot be read ({exc.strerror})") from None
     try:

@@ -47,7 +47,8 @@ from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.dealfile import DealFile, new_game_state
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.game import GameInfo, GameState, LegalActions, Record
-from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.numbers import Count
 from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings, paired
 
@@ -282,6 +283,32 @@ def reviewer(info: GameInfo, samples: int | None = None) -> SearchPlayer:
 def real_decisions(history: Sequence[Record], seat: int = HUMAN) -> int:
     """How many real (not forced) decisions ``seat`` took in ``history``."""
     return sum(1 for r in history if r.seat == seat and not r.forced)
+
+
+#: ``--from N`` (the command and the REPL's ``review``): the seat's real decisions are numbered
+#: from 1, as the review's ``#`` column shows them; the last one is the game's own count
+#: (:func:`start_problem`).
+START = Count(1)
+
+
+def start_problem(start: int, total: int) -> str | None:
+    """Why a review of a game in which the seat made ``total`` real decisions cannot start at
+    decision ``start`` (numbered from 1), naming the range there is; ``None`` when it can. A
+    game without a decision of the seat has nothing to review from any start.
+
+    >>> start_problem(3, 5), start_problem(6, 5)
+    (None, '--from 6: the game holds 5 decisions of yours; give a number from 1 to 5')
+    """
+    if start < 1:
+        return _("--from counts your decisions from 1, not {n}").format(n=start)
+    if total and start > total:
+        return ngettext(
+            "--from {n}: the game holds only {total} decision of yours (--from {total})",
+            "--from {n}: the game holds {total} decisions of yours; give a number from 1 to "
+            "{total}",
+            total,
+        ).format(n=start, total=total)
+    return None
 
 
 def review_game(

@@ -13,6 +13,7 @@ from cardavia_cli.engine.dealfile import (
     FORMAT,
     MAX_FILE_BYTES,
     DealFile,
+    SettingsProblem,
     apply_forced,
     read_text,
     save_atomic,
@@ -21,14 +22,18 @@ from cardavia_cli.engine.game import GameState
 from cardavia_cli.games import load_game
 
 
-def parse_deal(text: str, where: str = "<deal file>") -> DealFile:
+def parse_deal(
+    text: str, where: str = "<deal file>", *, ignore_settings: SettingsProblem | None = None
+) -> DealFile:
     """:func:`cardavia_cli.engine.dealfile.parse_deal` over the registered games."""
-    return _engine.parse_deal(text, where, lookup=load_game)
+    return _engine.parse_deal(text, where, lookup=load_game, ignore_settings=ignore_settings)
 
 
-def load_deal(path: str | os.PathLike[str]) -> DealFile:
+def load_deal(
+    path: str | os.PathLike[str], *, ignore_settings: SettingsProblem | None = None
+) -> DealFile:
     """:func:`cardavia_cli.engine.dealfile.load_deal` over the registered games."""
-    return _engine.load_deal(path, lookup=load_game)
+    return _engine.load_deal(path, lookup=load_game, ignore_settings=ignore_settings)
 
 
 def new_game_state(deal: DealFile, where: str | None = None) -> GameState:
@@ -47,6 +52,7 @@ __all__ = [
     "FORMAT",
     "MAX_FILE_BYTES",
     "DealFile",
+    "SettingsProblem",
     "apply_forced",
     "load_deal",
     "new_game_state",

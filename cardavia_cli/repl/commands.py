@@ -79,7 +79,7 @@ class Shell(Protocol):
 
     def hint(self) -> Reply: ...
 
-    def review(self) -> Reply: ...
+    def review(self, start: int = 1) -> Reply: ...
 
     def auto(self, every: bool = False) -> Reply: ...
 
@@ -428,17 +428,32 @@ def _reviewable(session: Shell) -> bool:
 
 @BUILTINS.command(
     "review",
+    # TRANSLATORS: a usage line: "--from" is typed as it is.
+    usage=N_("review [--from N]"),
     short=N_("grade your decisions"),
     help=N_(
         "Once the deal or match is over, or at a break between its rounds or deals: every "
         "decision of yours graded by the strong computer player's search (good, inaccuracy "
         "from 5% lost, mistake from 10%, blunder from 20%), the three costliest moments, "
-        "and, once it is over, the same deck played by the computer in your seat."
+        "and, once it is over, the same deck played by the computer in your seat; "
+        "--from N starts at your decision N (1 is the first)."
     ),
     available=_reviewable,
 )
 def _review(session: Shell, args: str) -> Reply:
-    return session.review()
+    from cardavia_cli.engine.review import START
+
+    words = args.split()
+    if not words:
+        return session.review()
+    if len(words) == 2 and words[0] == "--from":
+        problem = START.problem(words[1])
+        if problem is not None:
+            return [_usage("review", _("--from: {problem}").format(problem=problem))]
+        return session.review(start=START.parse(words[1]))
+    return [
+        _usage("review", _("review takes --from and the number of your decision to start from"))
+    ]
 
 
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:

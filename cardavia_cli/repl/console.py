@@ -487,16 +487,25 @@ class FitConsole(Console):
         super().print(*(self.fit(o) for o in objects), **kwargs)
 
 
+#: The width a listing is laid out at off a terminal (``make_console(wide=True)``): wider
+#: than any row, so that no cell is cut or wrapped; trailing spaces are never written there.
+PIPE_WIDTH = 100_000
+
+
 def make_console(
     stderr: bool = False,
     *,
     file: TextIO | None = None,
     width: int | None = None,
     terminal: bool | None = None,
+    wide: bool = False,
 ) -> FitConsole:
     """The console cardavia prints on: standard output (``stderr``: standard error), or
     ``file``. ``terminal`` forces what the stream is taken to be (tests; default: whether it is
     a terminal); ``width`` forces the width (default: the terminal's, ``COLUMNS``, or 80).
+    ``wide`` (a listing: ``saves list``, ``scores list``) lays its tables out off a terminal
+    at :data:`PIPE_WIDTH`, so that a pipe gets every row whole on one line, never cut or
+    wrapped to 80 columns (a pipe has no width); on a terminal it changes nothing.
 
     Off a terminal the stream is wrapped in :class:`PlainLines`; with ASCII output
     (:func:`ascii_wanted`) on a terminal in :class:`AsciiStream`; in a language written right
@@ -526,6 +535,8 @@ def make_console(
     options: dict[str, Any] = {}
     if dumb_terminal() or not terminal:
         options["color_system"] = None
+    if wide and not terminal and width is None:
+        width = PIPE_WIDTH
     return FitConsole(
         file=target,
         width=width,
@@ -541,6 +552,7 @@ def make_console(
 
 __all__ = [
     "ASCII_ENV",
+    "PIPE_WIDTH",
     "AsciiStream",
     "FitConsole",
     "IsolatingStream",

@@ -830,15 +830,16 @@ class Session:
             out.extend(self._search_notes(adviser, suggestion))
         return out
 
-    def review(self) -> Reply:
+    def review(self, start: int = 1) -> Reply:
         """``review``: the decisions of the human seat graded by the strong player's search
-        (:func:`~cardavia_cli.engine.review.review_game`), once the game is over (with the
-        replays of the deck with the computer in the seat) or at a break (what has been
-        played); while a deal is being played, one line saying so."""
+        (:func:`~cardavia_cli.engine.review.review_game`), from its decision ``start`` (1 is
+        the first), once the game is over (with the replays of the deck with the computer in
+        the seat) or at a break (what has been played); while a deal is being played, or for
+        a ``start`` the game does not reach, one line saying so."""
         from rich.console import Group
 
         from cardavia_cli.engine.errors import CardaviaError
-        from cardavia_cli.engine.review import review_game
+        from cardavia_cli.engine.review import HUMAN, real_decisions, review_game, start_problem
         from cardavia_cli.games import game_title
         from cardavia_cli.repl.review import review_renderables
 
@@ -856,6 +857,10 @@ class Session:
                 )
             ]
 
+        problem = start_problem(start, real_decisions(st.history, HUMAN))
+        if problem is not None:
+            return [Problem(problem)]
+
         def skip(view: Any) -> bool:
             return self.ui.auto_answer(view) is not None
 
@@ -872,7 +877,9 @@ class Session:
                     told(_("Replaying the deck with {level} in your seat...").format(level=stage))
 
             try:
-                result = review_game(self.info, self.header, st, skip=skip, progress=progress)
+                result = review_game(
+                    self.info, self.header, st, start=start, skip=skip, progress=progress
+                )
             except CardaviaError as exc:
                 return [Problem(str(exc))]
         frame = None
