@@ -51,6 +51,7 @@ from cardavia_cli.games.guandan.cards import (
 from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
 from cardavia_cli.games.guandan.hands import counts_of
 from cardavia_cli.games.guandan.rules import (
+    DANGER,
     PASS,
     Action,
     GuandanState,
@@ -59,8 +60,6 @@ from cardavia_cli.games.guandan.rules import (
     play_action,
 )
 
-#: An opponent holding this many cards or fewer is "about to go out" (bombs come out).
-DANGER = 6
 #: Sequence shapes: (cards per rank, ranks in a window).
 _SHAPES = {"straight": (1, 5), "tube": (2, 3), "plate": (3, 2)}
 _SET_TYPES = {1: "single", 2: "pair", 3: "triple"}

@@ -117,8 +117,43 @@ def can_beat(counts: Sequence[int], level: int, previous: Interpretation) -> boo
                     return True
     if counts[BJ] == 2 and counts[RJ] == 2 and ltier < JOKER_BOMB_TIER:
         return True
-    if ltier:
+    return _beats_in_kind(counts, level, previous, nat, w)
+
+
+def beats_in_kind(counts: Sequence[int], level: int, previous: Interpretation) -> bool:
+    """Whether a hand holds a play of ``previous``'s own type, off the bomb ladder, that
+    beats it (6.5: the same type and size, a higher rank; wild cards may stand in, 6.3):
+    :func:`can_beat` without the bombs, straight flushes and the joker bomb. ``False`` when
+    ``previous`` is on the ladder itself (nothing off it beats a bomb).
+
+    ``counts``: the hand as 54 counts; ``level``: natural value 2..14.
+
+    >>> from cardavia_cli.games.guandan.cards import parse_codes
+    >>> from cardavia_cli.games.guandan.combos import interpretation
+    >>> four = counts_of(parse_codes("9S 9D 9H 9C".split()))
+    >>> beats_in_kind(four, 2, interpretation("single", 5))
+    True
+    >>> bomb = interpretation("bomb", 5, 4)
+    >>> beats_in_kind(four, 2, bomb), can_beat(four, 2, bomb)
+    (False, True)
+    """
+    if previous.tier:
         return False
+    wild = wild_code(level)
+    return _beats_in_kind(counts, level, previous, natural_counts(counts, level), counts[wild])
+
+
+def _beats_in_kind(
+    counts: Sequence[int], level: int, previous: Interpretation, nat: Sequence[int], w: int
+) -> bool:
+    """The off-ladder part of :func:`can_beat` (``nat``: :func:`natural_counts`, ``w``: the
+    wild cards held)."""
+    if previous.tier:
+        return False
+
+    def value(v: int) -> int:
+        return LEVEL_VALUE if v == level else v
+
     kind, r = previous.type, previous.rank
     if kind == "single":
         values = VALUES[level]

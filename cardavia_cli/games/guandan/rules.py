@@ -79,7 +79,7 @@ from cardavia_cli.games.guandan.events import (
     Tribute,
     TributeCancelled,
 )
-from cardavia_cli.games.guandan.hands import can_beat, counts_of, expand
+from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of, expand
 from cardavia_cli.games.guandan.levels import FIRST_LEVEL, lead_after_passes, next_levels
 
 VERBS = ("play", "pass", "return")
@@ -245,6 +245,17 @@ class TablePlay:
     interpretation: Interpretation
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One public step of a deal's tricks (8.2, 9.3): ``seat`` played ``cards`` (face codes,
+    ascending), or passed when ``cards`` is empty, while ``top`` was the play on the table
+    (``None`` for a lead). Every seat sees every step (section 9)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    top: TablePlay | None
+
+
 @dataclass(frozen=True)
 class GuandanView:
     """What one seat may see: its own hand and everything public (sections 7, 9, 12 "Hand
@@ -366,6 +377,8 @@ class GuandanState(GameState[Action, GuandanView]):
     places: list[int]
     table: TablePlay | None
     passes: int
+    #: The public record of this deal's plays and passes, in order (:class:`Step`).
+    trail: list[Step]
     turn: int
     tributes: list[Transfer]
     returns: list[Transfer]
@@ -579,15 +592,22 @@ class GuandanState(GameState[Action, GuandanView]):
         new.played = list(self.played)
         new.played_by = [list(p) for p in self.played_by]
         new.places = list(self.places)
+        new.trail = list(self.trail)
         new.tributes = list(self.tributes)
         new.returns = list(self.returns)
         new.owed = list(self.owed)
 
     def resample(self, seat: int, rng: random.Random) -> GuandanState:
         """A copy in which the hands of the other seats are dealt anew from the cards ``seat``
-        cannot see (sizes kept). A tribute or return card announced this deal (section 7: they
-        are shown to all) stays with its receiver as far as every seat can tell: the copies
-        received, less those given on and those the receiver has played since."""
+        cannot see (sizes kept: section 12 "Hand counts"). A tribute or return card announced
+        this deal (section 7: they are shown to all) stays with its receiver as far as every
+        seat can tell: the copies received, less those given on and those the receiver has
+        played since.
+
+        The other seats' passes weigh the deal (inference, 8.2): of :data:`RESAMPLE_DRAWS`
+        deals drawn, one is taken with a chance in proportion to the likelihood of those
+        passes with the hands it deals (:func:`pass_tells`, :func:`tell_weight`). With every
+        factor at 1.0, or no pass to weigh, one deal is drawn, as without inference."""
         new = self.copy()
         assert isinstance(new, GuandanState)
         known = [[0] * len(self.played) for _ in SEATS]
@@ -595,26 +615,41 @@ class GuandanState(GameState[Action, GuandanView]):
             known[t.receiver][t.card] += 1
             known[t.giver][t.card] -= 1
         pool: list[int] = []
-        for s in SEATS:
-            if s == seat:
-                continue
+        others = [s for s in SEATS if s != seat]
+        for s in others:
             for c, n in enumerate(self.hands[s]):
                 keep = max(0, known[s][c] - self.played_by[s][c])
                 assert keep <= n, "a card known to be held is held"
                 known[s][c] = keep
                 pool.extend([c] * (n - keep))
         pool.sort()  # the order of the hidden cards must not tell where they are
-        rng.shuffle(pool)
-        pos = 0
-        for s in SEATS:
-            if s == seat:
-                continue
-            hand = list(known[s])
-            take = self.sizes[s] - sum(hand)
-            for c in pool[pos : pos + take]:
-                hand[c] += 1
-            pos += take
-            new.hands[s] = hand
+        tells = pass_tells(self.trail, self.sizes, seat)
+        weighed = bool(tells) and (PASS_BEATABLE != 1.0 or PASS_IN_DANGER != 1.0)
+        chosen: list[list[list[int]]] = []
+        weights: list[float] = []
+        for _draw in range(RESAMPLE_DRAWS if weighed else 1):
+            rng.shuffle(pool)
+            hands = [list(h) for h in known]
+            pos = 0
+            for s in others:
+                hand = hands[s]
+                take = self.sizes[s] - sum(hand)
+                for c in pool[pos : pos + take]:
+                    hand[c] += 1
+                pos += take
+            chosen.append(hands)
+            if weighed:
+                weights.append(tell_weight(hands, tells, self._level))
+        hands = chosen[-1]
+        if weighed:
+            pick = rng.random() * sum(weights)
+            for dealt, weight in zip(chosen, weights, strict=True):
+                pick -= weight
+                if pick < 0:
+                    hands = dealt
+                    break
+        for s in others:
+            new.hands[s] = hands[s]
         # a return still owed by another seat offers the cards of its new hand (7.5): the
         # options of its real hand would tell the search what that hand holds
         new.owed = [
@@ -786,6 +821,7 @@ class GuandanState(GameState[Action, GuandanView]):
             self.played[c] += 1
             mine[c] += 1
         self.sizes[seat] -= len(cards)
+        self.trail.append(Step(seat, cards, self.table))
         self.table = TablePlay(seat, cards, reading)
         self.passes = 0
         if not self.quiet:
@@ -808,6 +844,7 @@ class GuandanState(GameState[Action, GuandanView]):
 
     def _pass(self, seat: int) -> None:
         assert self.table is not None
+        self.trail.append(Step(seat, (), self.table))
         self.events.append(Pass(seat))
         self.passes += 1
         last = self.table.seat
@@ -868,6 +905,7 @@ class GuandanState(GameState[Action, GuandanView]):
         self.places = []
         self.table = None
         self.passes = 0
+        self.trail = []
         self.turn = 0
         self.tributes = []
         self.returns = []
@@ -909,6 +947,94 @@ class GuandanState(GameState[Action, GuandanView]):
         ]
         self.tribute_leader = step.leader
         self._phase = Phase.RETURN
+
+
+#: How likely ``basic`` passes on an opponent's play (8.2) while holding a play of the same
+#: type, off the bomb ladder, that beats it (:func:`.hands.beats_in_kind`), no opponent of it
+#: being about to go out: measured on 400 single deals of four ``basic`` players
+#: (``python tools/guandan_inference.py passes --deals 400``: 2,074 passes of 7,748 such
+#: decisions, 27%; a pass with nothing that beats, 100%), pulled a tenth of the way towards 1
+#: so that players who pass otherwise are not ruled out. 1.0: no inference.
+PASS_BEATABLE = 0.1 + 0.9 * 0.27
+#: The same when an opponent of the passer held :data:`DANGER` cards or fewer, for any play
+#: that beats, bombs included (``basic`` then never passed: 0 of 2,921 such decisions),
+#: pulled the same way. 1.0: no inference.
+PASS_IN_DANGER = 0.1
+#: An opponent holding this many cards or fewer is "about to go out": ``basic`` then plays
+#: any beat, bombs included (ai.md; its :mod:`.ai` reads this constant).
+DANGER = 6
+#: Deals drawn per sample of :meth:`GuandanState.resample` when a pass is weighed (the sample
+#: is one of them, chosen by weight).
+RESAMPLE_DRAWS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class PassTell:
+    """What one pass says of the passer's hand (:func:`pass_tells`): ``seat`` passed on the
+    opponent's play read ``top`` (6.4) after which it played the face codes ``since``
+    (ascending), while an opponent of it held :data:`DANGER` cards or fewer (``danger``)."""
+
+    seat: int
+    top: Interpretation
+    since: tuple[int, ...]
+    danger: bool
+
+
+def pass_tells(trail: Sequence[Step], sizes: Sequence[int], seat: int) -> list[PassTell]:
+    """The :class:`PassTell` of every pass of the deal's public record ``trail`` (oldest
+    first) by a seat other than ``seat`` on an opponent's play (a pass on the partner's play
+    says nothing: 8.2, ai.md "let the partner's winning play stand"), oldest first.
+
+    Public facts only: the steps' seats, cards and the plays on the table, and the hand
+    counts now (``sizes``, by seat), from which the counts at each pass follow (a hand only
+    loses cards in the tricks, 9.3).
+    """
+    since: list[list[int]] = [[] for _ in SEATS]
+    then = list(sizes)
+    out: list[PassTell] = []
+    for step in reversed(trail):
+        s = step.seat
+        if step.cards:
+            since[s].extend(step.cards)
+            then[s] += len(step.cards)
+            continue
+        top = step.top
+        if s == seat or top is None or team(top.seat) == team(s):
+            continue
+        left = [then[o] for o in SEATS if team(o) != team(s) and then[o]]
+        danger = min(left, default=0) <= DANGER
+        out.append(PassTell(s, top.interpretation, tuple(sorted(since[s])), danger))
+    out.reverse()
+    return out
+
+
+def tell_weight(hands: Sequence[Sequence[int]], tells: Sequence[PassTell], level: int) -> float:
+    """The likelihood (up to a constant) of the passes ``tells`` if the seats hold ``hands``
+    now (count vectors by seat) at ``level``: a factor :data:`PASS_BEATABLE` for each pass
+    with no opponent about to go out where the passer's hand then (its hand now and the cards
+    ``since``) held a play of the same type, off the bomb ladder, that beats ``top``
+    (:func:`.hands.beats_in_kind`; 6.5), a factor :data:`PASS_IN_DANGER` for each pass with
+    an opponent about to go out where it held any play that beats (bombs too,
+    :func:`.hands.can_beat`), 1 for the other passes (8.2: with nothing that beats, a pass
+    is forced)."""
+    weight = 1.0
+    cache: dict[tuple[int, tuple[int, ...]], list[int] | Sequence[int]] = {}
+    for t in tells:
+        key = (t.seat, t.since)
+        hand = cache.get(key)
+        if hand is None:
+            hand = hands[t.seat]
+            if t.since:
+                hand = list(hand)
+                for c in t.since:
+                    hand[c] += 1
+            cache[key] = hand
+        if t.danger:
+            if can_beat(hand, level, t.top):
+                weight *= PASS_IN_DANGER
+        elif beats_in_kind(hand, level, t.top):
+            weight *= PASS_BEATABLE
+    return weight
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,229 @@
+"""Level ``strong``'s samples in Guandan weigh the other seats' passes (rules 8.2): the public
+record of a deal's plays and passes (``trail``), the passes it tells of (``pass_tells``), their
+likelihood (``tell_weight``) and the samples that follow it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.games import load_game
+from cardavia_cli.games.guandan import rules
+from cardavia_cli.games.guandan.cards import parse_codes
+from cardavia_cli.games.guandan.combos import interpretation, legal_plays
+from cardavia_cli.games.guandan.events import Lead, Pass, Play
+from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of, expand
+from cardavia_cli.games.guandan.rules import PassTell, Step, TablePlay
+
+FACTORS = ("PASS_BEATABLE", "PASS_IN_DANGER")
+
+
+def _hand(text: str) -> list[int]:
+    return counts_of(parse_codes(text.split()))
+
+
+def _codes(text: str) -> tuple[int, ...]:
+    return tuple(sorted(parse_codes(text.split())))
+
+
+SINGLE_5 = interpretation("single", 5)
+PAIR_7 = interpretation("pair", 7)
+
+
+def _trail() -> list[Step]:
+    """Seat 0 leads 5S: seat 1 passes, seat 2 (its partner) passes, seat 3 passes; seat 0
+    leads 7S 7D, seat 1 plays 8S 8D, seat 2 passes, seat 3 passes; seat 0 passes (on
+    seat 1's pair); seat 1 leads 9S."""
+    five = TablePlay(0, _codes("5S"), SINGLE_5)
+    sevens = TablePlay(0, _codes("7S 7D"), PAIR_7)
+    eights = TablePlay(1, _codes("8S 8D"), interpretation("pair", 8))
+    return [
+        Step(0, _codes("5S"), None),
+        Step(1, (), five),
+        Step(2, (), five),
+        Step(3, (), five),
+        Step(0, _codes("7S 7D"), None),
+        Step(1, _codes("8S 8D"), sevens),
+        Step(2, (), eights),
+        Step(3, (), eights),
+        Step(0, (), eights),
+        Step(1, _codes("9S"), None),
+    ]
+
+
+def test_pass_tells_read_the_passes_on_an_opponents_play_and_the_cards_played_since() -> None:
+    """Seen from seat 0: seat 1's pass on the 5S (it has played 8S 8D 9S since), seat 3's pass
+    on it, seat 2's pass on seat 1's pair; seat 2's pass on its partner's 5S and seat 3's on
+    its partner's pair say nothing, seat 0's own pass is left out. The hand counts then are
+    the counts now plus the cards played since: seat 0 held 5 + 2 = 7 cards at the passes on
+    the 5S (calm), seat 3 held 5 at seat 2's pass (an opponent about to go out, 6 or fewer)."""
+    eights = interpretation("pair", 8)
+    assert rules.pass_tells(_trail(), [5, 10, 12, 5], seat=0) == [
+        PassTell(1, SINGLE_5, _codes("8S 8D 9S"), False),
+        PassTell(3, SINGLE_5, (), False),
+        PassTell(2, eights, (), True),
+    ]
+    # seat 0 at 4 + 2 = 6 cards: the passes on the 5S were made in danger; seat 2's pass not
+    # (seats 1 and 3 then held 11 and 9)
+    told = rules.pass_tells(_trail(), [4, 10, 12, 9], seat=0)
+    assert [t.danger for t in told] == [True, True, False]
+    # from seat 1: its own pass is left out, seat 0's pass on seat 1's pair is read
+    assert [t.seat for t in rules.pass_tells(_trail(), [5, 10, 12, 5], seat=1)] == [3, 2, 0]
+
+
+def test_a_pass_on_a_single_5_holding_a_9_gets_the_factor_and_holding_nothing_higher_not() -> None:
+    """rules 8.2, 6.5: a seat that passed on a single 5 while its hand then held a 9 (a play
+    of the same type that beats) is weighed by PASS_BEATABLE; one that held nothing above the
+    5 by 1; the hand then is the hand now and the cards played since (the 9 played after the
+    pass counts)."""
+    top = SINGLE_5
+    calm_9 = PassTell(1, top, (), False)
+    assert rules.tell_weight([[], _hand("9S 3D 4C"), [], []], [calm_9], 2) == rules.PASS_BEATABLE
+    assert rules.tell_weight([[], _hand("3D 4C 4H 5D"), [], []], [calm_9], 2) == 1.0
+    played_9 = PassTell(1, top, _codes("9S"), False)
+    assert rules.tell_weight([[], _hand("3D 4C"), [], []], [played_9], 2) == rules.PASS_BEATABLE
+    # a bomb is no beat of the same type: off danger it says nothing
+    bomb = _hand("4S 4D 4H 4C 3D")
+    assert rules.tell_weight([[], bomb, [], []], [calm_9], 2) == 1.0
+    # in danger any beat counts, the bomb too
+    danger = PassTell(1, top, (), True)
+    assert rules.tell_weight([[], bomb, [], []], [danger], 2) == rules.PASS_IN_DANGER
+    assert rules.tell_weight([[], _hand("3D 4C 4H 5D"), [], []], [danger], 2) == 1.0
+    # the factors multiply over the passes
+    both = [calm_9, PassTell(3, PAIR_7, (), False)]
+    hands = [[], _hand("9S"), [], _hand("8S 8D")]
+    assert rules.tell_weight(hands, both, 2) == pytest.approx(rules.PASS_BEATABLE**2)
+    assert rules.PASS_BEATABLE == pytest.approx(0.343)
+    assert rules.PASS_IN_DANGER == pytest.approx(0.1)
+
+
+def test_beats_in_kind_is_the_off_ladder_part_of_the_legal_plays() -> None:
+    """beats_in_kind(hand, level, top) is whether legal_plays holds a play off the bomb
+    ladder, and can_beat whether it holds any, over random hands, levels and tops."""
+    rng = random.Random(5)
+    pack = [c for c in range(54) for _ in range(2)]
+    tops = [
+        interpretation("single", 9),
+        interpretation("pair", 12),
+        interpretation("triple", 6),
+        interpretation("full_house", 10),
+        interpretation("straight", 9),
+        interpretation("tube", 8),
+        interpretation("plate", 11),
+        interpretation("bomb", 7, 4),
+    ]
+    agree = plain = 0
+    for _ in range(300):
+        level = rng.randint(2, 14)
+        hand = sorted(rng.sample(pack, rng.randint(3, 27)))
+        counts = counts_of(hand)
+        for top in tops:
+            plays = legal_plays(hand, level, top)
+            expected = any(reading.tier == 0 for _, reading in plays)
+            assert beats_in_kind(counts, level, top) == expected, (expand(counts), level, top)
+            assert can_beat(counts, level, top) == bool(plays)
+            agree += 1
+            plain += expected
+    assert agree == 2400 and 300 < plain < 2100
+
+
+def _basic_position(seed: int, decisions: int) -> rules.GuandanState:
+    """The position after ``decisions`` real decisions of four basic players in the single
+    deal of ``seed``."""
+    info = load_game("guandan")
+    assert info.single_deal is not None
+    basic = make_agents(info, ["basic"] * 4)
+    state, _ = info.single_deal(seed)
+    done = 0
+    while done < decisions:
+        forced = state.forced_action()
+        if forced is None:
+            done += 1
+            forced = decide(state, basic[state.to_act])
+        state.push(forced)
+    return state
+
+
+def test_the_trail_is_the_public_plays_and_passes_of_the_deal_and_copies_keep_their_own() -> None:
+    """The trail is the deal's Play and Pass events, in order, the play on the table beside
+    each: facts every seat saw (rules 9)."""
+    state = _basic_position(2, 40)
+    shown = [e for e in state.events if isinstance(e, Play | Pass)]
+    assert len(state.trail) == len(shown) > 30
+    steps = iter(state.trail)
+    top: tuple[int, tuple[int, ...]] | None = None
+    for event in state.events:
+        if isinstance(event, Lead):
+            top = None
+        elif isinstance(event, Play | Pass):
+            step = next(steps)
+            assert step.seat == event.seat
+            assert (None if step.top is None else (step.top.seat, step.top.cards)) == top
+            if isinstance(event, Play):
+                assert step.cards == tuple(event.cards)
+                top = (step.seat, step.cards)
+            else:
+                assert step.cards == ()
+    copy = state.copy(quiet=True)
+    copy.push(copy.forced_action() or copy.legal_actions()[-1])
+    assert len(copy.trail) == len(state.trail) + 1
+    assert len(state.trail) == len(shown)
+
+
+def _samples(state: rules.GuandanState, seat: int, n: int) -> list[list[list[int]]]:
+    """The hands of ``n`` samples of ``seat``'s belief (generators seeded 0 up)."""
+    return [Belief(state, seat).sample(random.Random(k)).hands for k in range(n)]
+
+
+def _unlikely(state: rules.GuandanState, seat: int, samples: list[list[list[int]]]) -> int:
+    """Over the hands of ``samples``: the other seats' passes they make unlikely (weighed
+    below 1 with the factors as they are now)."""
+    told = rules.pass_tells(state.trail, state.sizes, seat)
+    return sum(
+        1 for hands in samples for t in told if rules.tell_weight(hands, [t], state.level) < 1
+    )
+
+
+def test_samples_hold_fewer_hands_that_would_not_have_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over 200 samples of a position late in a deal (14 passes of other seats on an
+    opponent's play on record, 7 of them with an opponent about to go out), the other seats'
+    hands make their passes unlikely (a beat held) far less often than in samples without the
+    weights (every factor 1.0: 288 against 822 when written); the samples keep the seat's
+    view."""
+    state = _basic_position(4, 40)
+    seat = state.to_act
+    assert seat is not None
+    told = rules.pass_tells(state.trail, state.sizes, seat)
+    assert (len(told), sum(t.danger for t in told)) == (14, 7), told
+    weighed = _samples(state, seat, 200)
+    for name in FACTORS:
+        monkeypatch.setattr(rules, name, 1.0)
+    plain = _samples(state, seat, 200)
+    monkeypatch.undo()
+    few, many = _unlikely(state, seat, weighed), _unlikely(state, seat, plain)
+    assert few < 0.6 * many, (few, many)
+    assert Belief(state, seat).sample(random.Random(1)).view(seat) == state.view(seat)
+
+
+def test_with_every_factor_at_one_the_sampler_draws_one_deal_as_without_inference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Factors 1.0 turn the inference off: the samples are those of the same position with
+    no pass on record (one shuffle of the hidden cards, as before the inference)."""
+    state = _basic_position(2, 40)
+    seat = state.to_act
+    assert seat is not None
+    blank = state.copy()
+    blank.trail = []
+    weighed = Belief(state, seat).sample(random.Random(9)).hands
+    for name in FACTORS:
+        monkeypatch.setattr(rules, name, 1.0)
+    off = Belief(state, seat).sample(random.Random(9)).hands
+    assert off == Belief(blank, seat).sample(random.Random(9)).hands
+    assert weighed != off

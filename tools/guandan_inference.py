@@ -1,0 +1,192 @@
+"""The two Guandan experiments behind the inference of level ``strong``'s samples (they are not
+players of the product):
+
+    python tools/guandan_inference.py passes --deals 400
+    python tools/guandan_inference.py samples --deals 100
+
+``passes``: how often ``basic`` passes on an opponent's play (RULES.md 8.2) when its hand holds
+a play of the same type, off the bomb ladder, that beats it
+(:func:`~cardavia_cli.games.guandan.hands.beats_in_kind`), and when it does not; by whether an
+opponent of the passer is about to go out (``basic``'s danger, rules.DANGER) and by whether the
+play on the table ranks below the level rank. Read from the true hands of single deals of four
+``basic`` players (``arena --single-deals``: random levels, with tribute). These shares are
+the factors ``rules.PASS_BEATABLE`` and ``rules.PASS_IN_DANGER``.
+
+``samples``: over the positions of those deals where some other seat has passed, the share of
+the hidden cards that a sample places in their true hand, and the mean log-likelihood of the
+true hands under the sampler's model (the log of :func:`rules.tell_weight`) beside that of the
+samples, and the share of the other seats' passes made while holding a beat (a factor below 1:
+unlikely), in the true hands and in the samples, with the weights (the factors of ``rules`` as
+they are) and without them (all set to 1.0); ``--every`` takes every n-th real decision,
+``--draws`` samples per position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from cardavia_cli.engine.agents import decide
+from cardavia_cli.engine.belief import Belief
+from cardavia_cli.engine.runner import make_agents
+from cardavia_cli.engine.seats import SEATS, team
+from cardavia_cli.games import load_game
+from cardavia_cli.games.guandan import rules
+from cardavia_cli.games.guandan.cards import LEVEL_VALUE
+from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat
+from cardavia_cli.games.guandan.rules import GuandanState, Phase
+
+#: The factors of the model (rules), all set to 1.0 for the samples without inference.
+FACTORS = ("PASS_BEATABLE", "PASS_IN_DANGER")
+
+
+def deal_positions(deals: int, seed: int) -> Iterator[tuple[GuandanState, bool]]:
+    """Every position of ``deals`` single deals of four ``basic`` players (seeds from
+    ``seed``), with whether its decision is forced; the state is live (copy to keep it)."""
+    info = load_game("guandan")
+    assert info.single_deal is not None
+    basic = make_agents(info, ["basic"] * 4)
+    for k in range(deals):
+        state, _ = info.single_deal(seed + k)
+        while not (state.is_over or state.at_break):
+            forced = state.forced_action()
+            yield state, forced is not None
+            seat = state.to_act
+            assert seat is not None
+            state.push(forced if forced is not None else decide(state, basic[seat]))
+
+
+def passes(deals: int, seed: int) -> dict[str, object]:
+    """The shares of ``passes`` (module docstring)."""
+    info = load_game("guandan")
+    basic = make_agents(info, ["basic"] * 4)
+    seen: Counter[tuple[str, ...]] = Counter()
+    passed: Counter[tuple[str, ...]] = Counter()
+    for state, forced in deal_positions(deals, seed):
+        if state.phase is not Phase.FOLLOW or state.table is None:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        top = state.table
+        if team(top.seat) == team(seat):
+            continue
+        hand = state.hands[seat]
+        level = state.level
+        previous = top.interpretation
+        inkind = beats_in_kind(hand, level, previous)
+        other = not inkind and can_beat(hand, level, previous)
+        opponents = [s for s in SEATS if team(s) != team(seat) and state.sizes[s]]
+        danger = min(state.sizes[s] for s in opponents) <= rules.DANGER
+        low = previous.rank < LEVEL_VALUE
+        holds = "in kind" if inkind else "bomb only" if other else "nothing"
+        # what basic does here (a forced pass is a pass), asked of a copy: the deal goes on
+        if forced:
+            did_pass = True
+        else:
+            probe = state.copy(quiet=True)
+            did_pass = decide(probe, basic[seat]) == rules.PASS
+        for key in (
+            (holds,),
+            (holds, "danger" if danger else "calm"),
+            (holds, "low" if low else "high"),
+            (holds, previous.type if previous.type in ("single", "pair") else "other"),
+            (holds, "danger" if danger else "calm", "low" if low else "high"),
+        ):
+            seen[key] += 1
+            passed[key] += did_pass
+    return {
+        " / ".join(k): {"decisions": seen[k], "passes": passed[k], "share": passed[k] / seen[k]}
+        for k in sorted(seen)
+    }
+
+
+def samples(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
+    """The figures of ``samples`` (module docstring), with and without the weights."""
+    positions: list[tuple[GuandanState, int]] = []
+    n = 0
+    for state, forced in deal_positions(deals, seed):
+        if forced:
+            continue
+        n += 1
+        seat = state.to_act
+        assert seat is not None
+        if n % every or not rules.pass_tells(state.trail, state.sizes, seat):
+            continue
+        positions.append((state.copy(), seat))
+    factors = {name: getattr(rules, name) for name in FACTORS}
+    true_log = 0.0
+    held = tells_seen = 0
+    for state, seat in positions:
+        tells = rules.pass_tells(state.trail, state.sizes, seat)
+        true_log += math.log(rules.tell_weight(state.hands, tells, state.level))
+        held += unlikely(state.hands, tells, state.level)
+        tells_seen += len(tells)
+    out: dict[str, object] = {
+        "positions": len(positions),
+        "passes_weighed": tells_seen,
+        "draws": draws,
+        "factors": factors,
+        "true_hands": {
+            "mean_log_weight": true_log / max(1, len(positions)),
+            "unlikely_pass_share": held / max(1, tells_seen),
+        },
+    }
+    for name, on in (("weighed", True), ("plain", False)):
+        right = total = held = 0
+        log_weight = 0.0
+        for i, (state, seat) in enumerate(positions):
+            tells = rules.pass_tells(state.trail, state.sizes, seat)
+            for k in range(draws):
+                for factor, value in factors.items():
+                    setattr(rules, factor, value if on else 1.0)
+                sample = Belief(state, seat).sample(random.Random(f"{seed}:{i}:{k}"))
+                for factor, value in factors.items():
+                    setattr(rules, factor, value)
+                log_weight += math.log(rules.tell_weight(sample.hands, tells, state.level))
+                held += unlikely(sample.hands, tells, state.level)
+                for s in SEATS:
+                    if s == seat:
+                        continue
+                    true, got = state.hands[s], sample.hands[s]
+                    right += sum(min(a, b) for a, b in zip(true, got, strict=True))
+                    total += state.sizes[s]
+        out[name] = {
+            "right_share": right / total if total else 0.0,
+            "hidden_cards": total,
+            "mean_log_weight": log_weight / max(1, draws * len(positions)),
+            "unlikely_pass_share": held / max(1, draws * tells_seen),
+        }
+    return out
+
+
+def unlikely(hands: list[list[int]], tells: list[rules.PassTell], level: int) -> int:
+    """How many of the passes ``tells`` the seats' ``hands`` make unlikely (a factor below 1
+    in :func:`rules.tell_weight`)."""
+    return sum(1 for t in tells if rules.tell_weight(hands, [t], level) < 1.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    one = sub.add_parser("passes")
+    one.add_argument("--deals", type=int, default=400)
+    one.add_argument("--seed", type=int, default=0)
+    two = sub.add_parser("samples")
+    two.add_argument("--deals", type=int, default=100)
+    two.add_argument("--seed", type=int, default=0)
+    two.add_argument("--every", type=int, default=10)
+    two.add_argument("--draws", type=int, default=20)
+    args = parser.parse_args()
+    if args.what == "passes":
+        result = passes(args.deals, args.seed)
+    else:
+        result = samples(args.deals, args.seed, args.every, args.draws)
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
