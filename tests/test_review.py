@@ -132,8 +132,11 @@ def test_evaluate_samples_a_decision_with_one_candidate() -> None:
 
 
 # -- the scripted blunders of each game ----------------------------------------------------
-def test_si_se_pai_passing_a_winning_claim_is_a_blunder() -> None:
-    decision, _final = _review_last("sisepai-passes-a-win")
+def test_si_se_pai_passing_a_winning_claim_is_a_mistake_at_least() -> None:
+    """Passing a sure win costs about a tenth of a win here: the hand, one card from a win with
+    many waits, still wins most rollouts later. 128 samples, so that the loss stands clear of
+    the noise (at 16 it does not: 0.04 within 0.08)."""
+    decision, _final = _review_last("sisepai-passes-a-win", samples=128)
     assert str(decision.played) == "pass"
     assert str(decision.best) == "claim yR yC"
     assert decision.option(decision.best).estimate == 1.0  # the claim wins the deal
