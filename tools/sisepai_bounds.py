@@ -7,7 +7,8 @@ of level ``strong`` (they are not players of the product):
 
 ``oracle``: ``strong``'s search (:class:`~cardavia_cli.games.sisepai.ai.DealSearch`) given the
 real state as its only sample: it SEES every hand and the order of the stock (a cheat, the
-upper bound of a one-step search against ``basic``, whose rollouts are then exact).
+upper bound of a one-step search against ``basic``, whose rollouts are then exact). The bounds
+play every rollout to the end of the deal.
 
 ``hands``: the same search whose samples keep every hand as it is and deal only the stock anew:
 the bound of a search that knew the other hands perfectly (what inference could at best give).
@@ -91,7 +92,9 @@ def main() -> None:
     if args.no_inference:
         for name in ("PASS_IDENTICAL", "PASS_MIXED", "DISCARD_COPY", "DISCARD_MIXED"):
             setattr(rules, name, 1.0)
-    settings = SearchSettings(samples=samples, horizon=ai.HORIZON, budget=None)
+    # the bounds play every rollout to the end of the deal; strong cuts it at its horizon
+    horizon = ai.HORIZON if args.experiment == "strong" else None
+    settings = SearchSettings(samples=samples, horizon=horizon, budget=None)
     info.agents[args.experiment] = lambda: SearchPlayer(ai.DealSearch(), ai.BasicAgent, settings)
     result = run_arena(
         info,
