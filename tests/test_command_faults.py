@@ -721,3 +721,39 @@ def test_regression_a_numbered_choice_out_of_range_gives_the_range() -> None:
         "or name the card"
     )
     assert session.state.phase == "discard"  # nothing was played
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_regression_a_write_never_replaces_a_device_or_pipe(tmp_path: Path) -> None:
+    """``scores export -o PIPE --force`` (and ``/dev/full``) once replaced the pipe or device by
+    a plain file holding the export; now it is one line, exit 2, and the pipe stays a pipe."""
+    import stat
+
+    fifo = tmp_path / "scores.csv"
+    os.mkfifo(fifo)
+    for target in (str(fifo), os.devnull):
+        result = run_cardavia(
+            "scores", "export", "--format", "csv", "-o", target, "--force", home=tmp_path
+        )
+        assert result.returncode == 2
+        assert result.stderr.strip().splitlines() == [
+            f"cardavia: error: {target}: is a device, pipe or socket: not replaced by a file"
+        ]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_regression_a_settings_file_that_never_ends_is_refused_unread(tmp_path: Path) -> None:
+    """A ``settings.toml`` linked to ``/dev/zero`` was read whole (all memory, then killed);
+    and a huge one was read too. Now each is one line naming the file, read no further."""
+    settings = tmp_path / "settings.toml"
+    settings.symlink_to("/dev/zero")
+    result = run_cardavia("settings", home=tmp_path)
+    assert result.returncode == 2
+    assert f"{settings}: cannot be read (a device, pipe or socket, not a file)" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    settings.unlink()
+    settings.write_bytes(b"#" * (2 * 1024 * 1024))
+    result = run_cardavia("settings", home=tmp_path)
+    assert result.returncode == 2
+    assert f"{settings}: cannot be read (larger than 1 MiB)" in result.stderr

@@ -383,3 +383,26 @@ def test_sisepai_samples_follow_the_public_answers(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(rules, name, 1.0)
     plain = unlikely_pairs()
     assert weighed < 0.75 * plain, (weighed, plain)
+
+
+def test_arena_starts_no_more_processes_than_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs 1000`` for 4 deals starts 4 processes, not 1000, and gives the serial result."""
+    import multiprocessing
+
+    started: list[int] = []
+    real = multiprocessing.get_context
+
+    class Counting:
+        def __init__(self, method: str) -> None:
+            self._context = real(method)
+
+        def Pool(self, processes: int, **kwargs):  # noqa: N802 (multiprocessing's name)
+            started.append(processes)
+            return self._context.Pool(processes, **kwargs)
+
+    monkeypatch.setattr(multiprocessing, "get_context", Counting)
+    info = load_game("cucu")
+    seats = ["basic", "random", "random", "random"]
+    parallel = run_arena(info, seats, deals=4, seed=2, jobs=1000, load=load_game)
+    assert started == [4]
+    assert parallel.wins == run_arena(info, seats, deals=4, seed=2).wins

@@ -28,6 +28,7 @@ import typer
 
 from cardavia_cli.commands.common import guarded
 from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.paths import read_regular
 
 #: What each setting does, as ``engine.preferences.SETTINGS`` says it (``Setting.help``),
 #: marked here for the catalogs (a test checks that the two agree).
@@ -98,7 +99,7 @@ def read_file(path: Path) -> SettingsFile:
     its problem, the table kept (so that ``KEY --reset`` can take it out)."""
     where = _shown(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except (FileNotFoundError, NotADirectoryError):
         return SettingsFile(path, {})
     except IsADirectoryError:

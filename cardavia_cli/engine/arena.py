@@ -630,6 +630,7 @@ def _run_parallel(
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
+    jobs = min(jobs, deals)  # a process more than the deals would have nothing to play
     chunk = max(1, min(8, deals // (jobs * 16)))
     pool = context.Pool(jobs, initializer=_leave_interrupts)
     try:

@@ -30,7 +30,7 @@ from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.numbers import parse_int, seed_problem
-from cardavia_cli.engine.paths import path_problem, shown_path
+from cardavia_cli.engine.paths import path_problem, refuse_special, shown_path
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
 GameLookup = Callable[[str], GameInfo]
@@ -484,8 +484,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
 
     The ``OSError`` raised names ``path`` (its ``filename``), the file the caller knows, never
     the temporary file: a ``settings.toml`` that is a folder is ``settings.toml: Is a
-    directory``."""
+    directory``. A device, pipe or socket at ``path`` is never replaced
+    (:func:`~cardavia_cli.engine.paths.refuse_special`)."""
     p = Path(path)
+    refuse_special(p)  # /dev/full or a pipe stays what it is
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=p.parent)
     except OSError as exc:

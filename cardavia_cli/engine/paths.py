@@ -73,3 +73,55 @@ def shown_path(text: str | os.PathLike[str], room: int | None = None) -> str:
     if room is not None and len(shown) > room:
         return shown[: max(room - 3, 0)] + "..."
     return shown
+
+
+#: The largest small file read whole (settings): 1 MiB, far above any real one.
+MAX_SMALL_FILE_BYTES = 1024 * 1024
+
+
+def read_regular(path: str | os.PathLike[str], limit: int = MAX_SMALL_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises what ``stat`` raises (``FileNotFoundError``, ``NotADirectoryError``, ...),
+    ``IsADirectoryError`` for a folder, and ``OSError`` naming ``path`` for a device, pipe or
+    socket (refused before opening, so nothing blocks: ``/dev/zero`` never ends) and for a
+    file larger than ``limit`` (its ``strerror`` says which, for a person)."""
+    import errno
+    import stat
+
+    from cardavia_cli.engine.i18n import _
+
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, _("a device, pipe or socket, not a file"), os.fspath(path))
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(
+            errno.EFBIG,
+            _("larger than {n} MiB").format(n=max(1, limit // 1024 // 1024)),
+            os.fspath(path),
+        )
+    return data
+
+
+def refuse_special(path: str | os.PathLike[str]) -> None:
+    """Raise ``OSError`` naming ``path`` if it exists and is a device, pipe or socket: a file
+    that a write must never replace (a folder or a regular file is left to the writer)."""
+    import errno
+    import stat
+
+    from cardavia_cli.engine.i18n import _
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there (or nothing to tell): the write says what goes wrong
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise OSError(
+            errno.EEXIST,
+            _("is a device, pipe or socket: not replaced by a file"),
+            os.fspath(path),
+        )

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import LANGUAGES, _
-from cardavia_cli.engine.paths import path_problem, visible
+from cardavia_cli.engine.paths import path_problem, read_regular, visible
 
 #: The settings file's name in cardavia's folder.
 FILE_NAME = "settings.toml"
@@ -155,7 +155,7 @@ def load(path: Path | None = None) -> Preferences:
     p = settings_path() if path is None else path
     where = visible(str(p))
     try:
-        raw = p.read_bytes()
+        raw = read_regular(p)
     except (FileNotFoundError, NotADirectoryError):  # no file, or no folder to hold one
         return Preferences()
     except IsADirectoryError:
