@@ -3,6 +3,8 @@ settings are kept in saves, and computer plays are paced on a terminal."""
 
 from __future__ import annotations
 
+import os
+
 import io
 import json
 from pathlib import Path
@@ -322,3 +324,20 @@ def test_regression_ctrl_c_during_auto_all_stops_the_run_not_the_program() -> No
     assert "Stopped; log tells what was played." in said
     assert len(session.state.history) > before  # the moves before Ctrl-C were kept
     session.state.view(HUMAN)  # and the game is whole: it still answers
+
+
+def test_the_pager_prints_a_short_text_and_leaves_a_long_one_on_screen(monkeypatch) -> None:
+    """``review`` and ``rules`` page on a terminal; with no ``LESS`` set, less gets git's
+    ``-FRX`` (no pager for a text that fits, the text left on screen after ``q``, colours);
+    a user's ``LESS`` is kept, with ``-R`` added only if it shows no colours."""
+    from cardavia_cli.repl.render import _let_less_show_colours
+
+    monkeypatch.delenv("LESS", raising=False)
+    _let_less_show_colours()
+    assert os.environ["LESS"] == "-FRX"
+    monkeypatch.setenv("LESS", "-S")
+    _let_less_show_colours()
+    assert os.environ["LESS"] == "-S -R"
+    monkeypatch.setenv("LESS", "-r")
+    _let_less_show_colours()
+    assert os.environ["LESS"] == "-r"

@@ -30,10 +30,12 @@ PROBLEM_STYLE = "bold red"
 
 def _let_less_show_colours() -> None:
     """rich pages through the system pager; ``less`` shows styled text only with ``-R``, so
-    add it to ``LESS`` (for this process and its pager) unless the user set ``R`` there."""
+    add it to ``LESS`` (for this process and its pager) unless the user set ``R`` there. With
+    no ``LESS`` at all, use git's ``-FRX``: a text that fits on the screen is printed without
+    paging (``-F``), and a paged one stays on the screen after ``q`` (``-X``)."""
     flags = os.environ.get("LESS")
     if flags is None:
-        os.environ["LESS"] = "-R"
+        os.environ["LESS"] = "-FRX"
     elif "R" not in flags and "r" not in flags:
         os.environ["LESS"] = f"{flags} -R"
 
