@@ -3,10 +3,9 @@ settings are kept in saves, and computer plays are paced on a terminal."""
 
 from __future__ import annotations
 
-import os
-
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
