@@ -192,7 +192,13 @@ def main(argv: list[str] | None = None) -> None:
     line on stderr and exit code 2, like every other bad input (cli.md); a command group
     called without a command prints its help and exits 0.
     """
-    from cardavia_cli.commands.common import apply_language, error_line, json_asked
+    from cardavia_cli.commands.common import (
+        EXIT_BROKEN_PIPE,
+        apply_language,
+        error_line,
+        json_asked,
+        silence_stdout,
+    )
     from cardavia_cli.commands.helptext import translate
     from cardavia_cli.engine import i18n
     from cardavia_cli.engine.i18n import _
@@ -253,7 +259,29 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         sys.stderr.write(_("Aborted.") + "\n")
         sys.exit(130)
+    except BrokenPipeError:  # the reader of our output has gone (`| head`)
+        silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)
+    _flush_stdout()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _flush_stdout() -> None:
+    """Write out what is left of standard output: a reader that has gone is exit 141, as
+    at any other write; a write that fails (a full disk: ``> /dev/full``) is one line and
+    exit 2, never a silent success with the output lost."""
+    from cardavia_cli.commands.common import EXIT_BROKEN_PIPE, error_line, silence_stdout
+    from cardavia_cli.engine.i18n import _
+
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)
+    except OSError as exc:
+        silence_stdout()
+        error_line(_("cannot write the output: {reason}").format(reason=exc.strerror or str(exc)))
+        sys.exit(2)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -757,3 +757,50 @@ def test_regression_a_settings_file_that_never_ends_is_refused_unread(tmp_path: 
     result = run_cardavia("settings", home=tmp_path)
     assert result.returncode == 2
     assert f"{settings}: cannot be read (larger than 1 MiB)" in result.stderr
+
+
+def test_regression_output_to_a_full_disk_or_a_gone_reader() -> None:
+    """``scores export -o - > /dev/full`` exited 0 with the export lost; ``review | head`` exited
+    1 or 0 by timing. A failed write of standard output is one line and exit 2 (said by the
+    command, or at the last flush: "cannot write the output"); a reader that has gone is exit
+    141 (128 + SIGPIPE), with nothing on stderr."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    env = {**os.environ, "CARDAVIA_HOME": os.devnull + "-none"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "cardavia_cli.app",
+                "guandan",
+                "check",
+                "2H",
+                "--level",
+                "5",
+                "--json",
+            ],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["cardavia: error: No space left on device"]
+
+
+def test_regression_a_reader_that_has_gone_is_exit_141(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command whose reader has gone (``review | head``) exited 1 or 0 by timing: a broken
+    pipe is exit 141 (128 + SIGPIPE), nothing said, standard output silenced."""
+    from cardavia_cli.commands import common
+
+    silenced: list[bool] = []
+    monkeypatch.setattr(common, "silence_stdout", lambda: silenced.append(True))
+
+    @guarded
+    def command() -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    with pytest.raises(typer.Exit) as exc:
+        command()
+    assert exc.value.exit_code == 141 and silenced == [True]

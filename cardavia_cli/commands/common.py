@@ -197,6 +197,22 @@ def json_asked(words: Sequence[str]) -> bool:
     return False
 
 
+#: The exit code when the reader of standard output has gone (128 + SIGPIPE, as a shell says).
+EXIT_BROKEN_PIPE = 141
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device, so that nothing more fails to reach a
+    reader that has gone (Python's advice for a broken pipe)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def guarded(fn: F) -> F:
     """Run a command body, turning expected errors into one line and exit code 2.
 
@@ -219,6 +235,9 @@ def guarded(fn: F) -> F:
                 raise
             except CardaviaError as exc:
                 fail(str(exc))
+            except BrokenPipeError:  # the reader of our output has gone (`| head`)
+                silence_stdout()
+                raise typer.Exit(EXIT_BROKEN_PIPE) from None
             except OSError as exc:
                 where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
                 fail(f"{where}{exc.strerror or exc}")

@@ -28,7 +28,6 @@ import typer
 
 from cardavia_cli.commands.common import guarded
 from cardavia_cli.engine.i18n import N_, _
-from cardavia_cli.engine.paths import read_regular
 
 #: What each setting does, as ``engine.preferences.SETTINGS`` says it (``Setting.help``),
 #: marked here for the catalogs (a test checks that the two agree).
@@ -97,6 +96,8 @@ def read_file(path: Path) -> SettingsFile:
     """The settings file at ``path``, read leniently: a missing file is an empty one; a file
     that cannot be read, is not UTF-8 or not TOML has no table; an unknown key or value is
     its problem, the table kept (so that ``KEY --reset`` can take it out)."""
+    from cardavia_cli.engine.paths import read_regular
+
     where = _shown(path)
     try:
         raw = read_regular(path)

@@ -9,12 +9,14 @@ import typer
 
 from cardavia_cli.commands.common import (
     EXIT_BAD,
+    EXIT_BROKEN_PIPE,
     EXIT_NO,
     EXIT_OK,
     console,
     fail,
     guarded,
     print_json,
+    silence_stdout,
 )
 from cardavia_cli.commands.game import game_app
 from cardavia_cli.engine.i18n import _, ngettext
@@ -113,24 +115,11 @@ def _check_batch(cards: list[str], exposed: list[str]) -> NoReturn:
         try:
             answered, bad, first = run_batch(check_line, sys.stdin.buffer, sys.stdout)
         except BrokenPipeError:
-            _silence_stdout()
-            raise typer.Exit(141) from None
+            silence_stdout()
+            raise typer.Exit(EXIT_BROKEN_PIPE) from None
         if bad:
             fail(f"{bad} of {answered} lines answered were bad input (the first: line {first})")
     raise typer.Exit(EXIT_OK)
-
-
-def _silence_stdout() -> None:
-    """Point standard output at the null device, so that nothing more fails to reach a
-    reader that has gone (Python's advice for a broken pipe)."""
-    import os
-    import sys
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 __all__ = ["app", "EXIT_BAD"]
