@@ -18,6 +18,7 @@ property of the conformance suite, for every game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 from cardavia_cli.engine.game import GameState, QuietLog
@@ -45,3 +46,24 @@ class Belief(Generic[S]):
         new.events = QuietLog()
         new.history = []
         return new  # type: ignore[return-value]
+
+
+T = TypeVar("T")
+
+
+def weighed_choice(options: Sequence[T], weights: Sequence[float], rng: random.Random) -> T:
+    """One of ``options`` (not empty), chosen with a chance in proportion to its weight in
+    ``weights`` (the same length, none negative; the last option when every weight is 0),
+    from one draw of ``rng``: the step of sampling-importance-resampling that the games'
+    samplers take among the deals they drew (inference, the issue "Strong computer players",
+    item 2).
+
+    >>> weighed_choice("abc", [0.0, 1.0, 0.0], random.Random(1))
+    'b'
+    """
+    pick = rng.random() * sum(weights)
+    for option, weight in zip(options, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return option
+    return options[-1]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cardavia_cli.engine.belief import weighed_choice
 from cardavia_cli.engine.errors import IllegalActionError, InvalidActionError, said_about
 from cardavia_cli.engine.game import GameState, Outcome
 from cardavia_cli.engine.i18n import N_, NP_, _
@@ -481,14 +482,7 @@ def weighed_deal(
             new_rank[c] = r
         deals.append(new_rank)
         weights.append(weigh(new_rank))
-    pick = rng.random() * sum(weights)
-    chosen = deals[-1]
-    for ranked, weight in zip(deals, weights, strict=True):
-        pick -= weight
-        if pick < 0:
-            chosen = ranked
-            break
-    return tuple(chosen)
+    return tuple(weighed_choice(deals, weights, rng))
 
 
 #: How likely a player keeps a card of each rank index (0..19) on its turn (7): measured on

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cardavia_cli.engine.belief import weighed_choice
 from cardavia_cli.engine.errors import (
     AmbiguousActionError,
     CardError,
@@ -640,14 +641,7 @@ class GuandanState(GameState[Action, GuandanView]):
             chosen.append(hands)
             if weighed:
                 weights.append(tell_weight(hands, tells, self._level))
-        hands = chosen[-1]
-        if weighed:
-            pick = rng.random() * sum(weights)
-            for dealt, weight in zip(chosen, weights, strict=True):
-                pick -= weight
-                if pick < 0:
-                    hands = dealt
-                    break
+        hands = weighed_choice(chosen, weights, rng) if weighed else chosen[-1]
         for s in others:
             new.hands[s] = hands[s]
         # a return still owed by another seat offers the cards of its new hand (7.5): the

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cardavia_cli.engine.belief import weighed_choice
 from cardavia_cli.engine.errors import (
     CardError,
     IllegalActionError,
@@ -569,13 +570,7 @@ class SisepaiState(GameState[Action, SisepaiView]):
                     pos += size
                 deals.append(order)
                 weights.append(weight)
-            pick = rng.random() * sum(weights)
-            chosen = deals[-1]
-            for order, weight in zip(deals, weights, strict=True):
-                pick -= weight
-                if pick < 0:
-                    chosen = order
-                    break
+            chosen = weighed_choice(deals, weights, rng)
         else:
             rng.shuffle(pool)
         pos = 0
