@@ -4,6 +4,7 @@ of level ``strong`` (they are not players of the product):
     python tools/sisepai_bounds.py oracle --deals 400
     python tools/sisepai_bounds.py hands --deals 400 --samples 64
     python tools/sisepai_bounds.py strong --deals 1000 --samples 16 [--no-inference]
+    python tools/sisepai_bounds.py samples --deals 40
 
 ``oracle``: ``strong``'s search (:class:`~cardavia_cli.games.sisepai.ai.DealSearch`) given the
 real state as its only sample: it SEES every hand and the order of the stock (a cheat, the
@@ -17,7 +18,12 @@ the bound of a search that knew the other hands perfectly (what inference could 
 deals the hidden cards uniformly (the weights of :func:`~cardavia_cli.games.sisepai.rules.tells`
 set to 1), for the same decks with and without inference.
 
-Each prints the rotated arena's per-level totals (``--rotate``: the candidate at every seat of
+``samples``: how well the samples place the hidden cards, with the inference and without: over
+every 15th step (with more than 5 dead cards) of ``--deals`` deals of four ``basic`` players,
+4 samples of seat 0's belief each, the share of the other seats' sampled cards that are in
+their true hands.
+
+The others print the rotated arena's per-level totals (``--rotate``: the candidate at every seat of
 the same decks, three ``basic`` beside it), as ``cardavia arena --json`` gives them, with the
 ratio of the candidate's win rate to ``basic``'s.
 """
@@ -74,14 +80,59 @@ class HandsBelief(SeeingBelief):
     stock = True
 
 
+INFERENCE = ("PASS_IDENTICAL", "PASS_MIXED", "DISCARD_COPY", "DISCARD_MIXED")
+
+
+def placed(deals: int, weights: tuple[float, ...]) -> float:
+    """The share of seat 0's sampled hidden cards of seats 1-3 that are in their true hands
+    (``samples``), with the inference factors ``weights`` (order of :data:`INFERENCE`)."""
+    from cardavia_cli.engine.game import LegalActions
+
+    for name, weight in zip(INFERENCE, weights, strict=True):
+        setattr(rules, name, weight)
+    basic = ai.BasicAgent()
+    hit = total = 0
+    for seed in range(deals):
+        state = rules.new_state(seed=seed)
+        state.quiet = True
+        steps = 0
+        while not state.is_over:
+            action = state.forced_action()
+            if action is None:
+                view = state.view(state.to_act)
+                action = basic.choose(view, LegalActions(state), random.Random(0))
+            state.push(action)
+            steps += 1
+            if steps % 15 or state.is_over or len(state.dead) <= 5:
+                continue
+            rng = random.Random(seed * 1000 + steps)
+            for _k in range(4):
+                sample = state.resample(0, rng)
+                for other in (1, 2, 3):
+                    for code, n in enumerate(sample.hands[other]):
+                        hit += min(n, state.hands[other][code])
+                        total += n
+    return hit / total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("experiment", choices=["oracle", "hands", "strong"])
+    parser.add_argument("experiment", choices=["oracle", "hands", "strong", "samples"])
     parser.add_argument("--deals", type=int, default=400, help="seat-deals (a multiple of 4)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--no-inference", action="store_true")
     args = parser.parse_args()
+    if args.experiment == "samples":
+        shipped = tuple(getattr(rules, name) for name in INFERENCE)
+        with_it = placed(args.deals, shipped)
+        without = placed(args.deals, (1.0,) * len(INFERENCE))
+        print(
+            json.dumps(
+                {"deals": args.deals, "with": round(with_it, 4), "without": round(without, 4)}
+            )
+        )
+        return
     info = load_game("sisepai")
     samples = args.samples
     if args.experiment == "oracle":
@@ -90,7 +141,7 @@ def main() -> None:
     elif args.experiment == "hands":
         agents.Belief = HandsBelief  # type: ignore[misc,assignment]
     if args.no_inference:
-        for name in ("PASS_IDENTICAL", "PASS_MIXED", "DISCARD_COPY", "DISCARD_MIXED"):
+        for name in INFERENCE:
             setattr(rules, name, 1.0)
     # the bounds play every rollout to the end of the deal; strong cuts it at its horizon
     horizon = ai.HORIZON if args.experiment == "strong" else None
