@@ -99,7 +99,9 @@ def placed(deals: int, weights: tuple[float, ...]) -> float:
         while not state.is_over:
             action = state.forced_action()
             if action is None:
-                view = state.view(state.to_act)
+                seat = state.to_act
+                assert seat is not None
+                view = state.view(seat)
                 action = basic.choose(view, LegalActions(state), random.Random(0))
             state.push(action)
             steps += 1
