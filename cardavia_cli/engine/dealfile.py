@@ -17,7 +17,6 @@ import copy
 import json
 import os
 import re
-import stat
 import tempfile
 import time
 import tomllib
@@ -30,7 +29,14 @@ from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.numbers import parse_int, seed_problem
-from cardavia_cli.engine.paths import path_problem, refuse_special, shown_path
+from cardavia_cli.engine.paths import (
+    FileTooLargeError,
+    NotRegularFileError,
+    path_problem,
+    read_regular,
+    refuse_special,
+    shown_path,
+)
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
 GameLookup = Callable[[str], GameInfo]
@@ -428,26 +434,20 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise DealFileError(_("not a file name: {why}").format(why=problem), shown_path(path))
     p = Path(path)
     try:
-        if not stat.S_ISREG(p.stat().st_mode):
-            refused = (
-                _("is a directory, not a deal file")
-                if p.is_dir()
-                else _("is a device, pipe or socket, not a deal file")
-            )
-            raise DealFileError(refused, str(p))
-        with p.open("rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise DealFileError(
-                _("larger than {n} MiB: not a deal file").format(n=MAX_FILE_BYTES // 1024 // 1024),
-                str(p),
-            )
+        data = read_regular(p, MAX_FILE_BYTES)
         # newlines as a text read would give them (universal newlines)
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
         raise DealFileError(_("no such file"), str(p)) from None
     except IsADirectoryError:
         raise DealFileError(_("is a directory, not a deal file"), str(p)) from None
+    except NotRegularFileError:
+        raise DealFileError(_("is a device, pipe or socket, not a deal file"), str(p)) from None
+    except FileTooLargeError:
+        raise DealFileError(
+            _("larger than {n} MiB: not a deal file").format(n=MAX_FILE_BYTES // 1024 // 1024),
+            str(p),
+        ) from None
     except UnicodeDecodeError as exc:
         raise DealFileError(_("not UTF-8 text (byte {n})").format(n=exc.start), str(p)) from None
     except OSError as exc:

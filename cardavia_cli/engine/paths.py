@@ -79,13 +79,22 @@ def shown_path(text: str | os.PathLike[str], room: int | None = None) -> str:
 MAX_SMALL_FILE_BYTES = 1024 * 1024
 
 
+class NotRegularFileError(OSError):
+    """A path that is a device, pipe or socket where a file is wanted (:func:`read_regular`)."""
+
+
+class FileTooLargeError(OSError):
+    """A file larger than a reader takes (:func:`read_regular`)."""
+
+
 def read_regular(path: str | os.PathLike[str], limit: int = MAX_SMALL_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     Raises what ``stat`` raises (``FileNotFoundError``, ``NotADirectoryError``, ...),
-    ``IsADirectoryError`` for a folder, and ``OSError`` naming ``path`` for a device, pipe or
-    socket (refused before opening, so nothing blocks: ``/dev/zero`` never ends) and for a
-    file larger than ``limit`` (its ``strerror`` says which, for a person)."""
+    ``IsADirectoryError`` for a folder, :class:`NotRegularFileError` for a device, pipe or
+    socket (refused before opening, so nothing blocks: ``/dev/zero`` never ends) and
+    :class:`FileTooLargeError` for a file larger than ``limit``; each names ``path``, and its
+    ``strerror`` says what is wrong, for a person."""
     import errno
     import stat
 
@@ -95,11 +104,13 @@ def read_regular(path: str | os.PathLike[str], limit: int = MAX_SMALL_FILE_BYTES
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
     if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, _("a device, pipe or socket, not a file"), os.fspath(path))
+        raise NotRegularFileError(
+            errno.EINVAL, _("a device, pipe or socket, not a file"), os.fspath(path)
+        )
     with open(path, "rb") as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise OSError(
+        raise FileTooLargeError(
             errno.EFBIG,
             _("larger than {n} MiB").format(n=max(1, limit // 1024 // 1024)),
             os.fspath(path),
