@@ -48,7 +48,12 @@ from cardavia_cli.games.guandan.cards import (
     VALUES,
     wild_code,
 )
-from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
+from cardavia_cli.games.guandan.combos import (
+    Interpretation,
+    classify,
+    legal_plays,
+    strength,
+)
 from cardavia_cli.games.guandan.hands import counts_of
 from cardavia_cli.games.guandan.rules import (
     DANGER,
@@ -147,14 +152,15 @@ def groups_after(counts: Sequence[int], cards: Sequence[int], level: int) -> int
     return groups_of_counts(rest, level)
 
 
+#: The first code of each natural rank 2..14 (four codes a rank, by suit).
+_RANK_BASES = tuple(range(0, 4 * (ACE - 1), 4))
+
+
 def groups_of_counts(counts: Sequence[int], level: int) -> int:
     """:func:`group_count` of the hand of count vector ``counts`` (54 entries)."""
-    wild = wild_code(level)
-    ranks = [0] * 15
-    for c in range(BJ):
-        if counts[c] and c != wild:
-            ranks[2 + c // 4] += counts[c]
-    ranks[level] += counts[wild]
+    # the wild card is the level rank's heart: it joins the level rank, its natural place
+    ranks = [0, 0]
+    ranks.extend(counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3] for b in _RANK_BASES)
     groups = 0
     bj, rj = counts[BJ], counts[RJ]
     if bj == 2 and rj == 2:
@@ -172,6 +178,13 @@ def split_hand(hand: Sequence[int], level: int) -> list[Group]:
     bombs of the natural cards of a rank (wild cards join the level rank), then the sequences
     that lower the count of groups (a straight of one suit becomes a straight flush), then
     sets, triples joined with pairs as full houses. Groups in no particular order."""
+    return list(_split(tuple(hand), level))
+
+
+@lru_cache(maxsize=1 << 14)
+def _split(hand: tuple[int, ...], level: int) -> tuple[Group, ...]:
+    """:func:`split_hand`, cached: a rollout asks a seat again and again with the same hand
+    (the groups are frozen values)."""
     counts = counts_of(hand)
     wild = wild_code(level)
     values = VALUES[level]
@@ -224,7 +237,7 @@ def split_hand(hand: Sequence[int], level: int) -> list[Group]:
                 groups.append(_group((joker, joker), level, "pair"))
             elif n == 1:
                 groups.append(_group((joker,), level, "single"))
-    return groups
+    return tuple(groups)
 
 
 def _straight_cards(pool: list[list[int]], window: Sequence[int]) -> list[int]:
@@ -278,9 +291,9 @@ class BasicAgent:
         if view.phase == Phase.RETURN:
             choice = self._return(view)
         elif view.leading:
-            choice = strongest(self._lead(view), view.level)
+            choice = self._lead(view)
         else:
-            choice = strongest(self._follow(view), view.level)
+            choice = self._follow(view)
         if choice in legal:
             return choice
         if view.following:
@@ -302,83 +315,107 @@ class BasicAgent:
         return Action("return", (choice,))
 
     def _lead(self, view: GuandanView) -> Action:
-        level = view.level
-        hand = view.hand
-        if len(hand) <= 10:
-            whole = classify(hand, level)
-            if whole:
-                return play_action(hand, max(whole, key=strength), level)
-        groups = split_hand(hand, level)
-        plain = sorted((g for g in groups if not g.on_ladder), key=_weakness)
-        mate = partner(view.seat)
-        if view.hand_sizes[mate] in (1, 2) and plain:
-            want = "single" if view.hand_sizes[mate] == 1 else "pair"
-            fit = [g for g in plain if g.reading.type == want]
-            if fit:
-                return self._act(fit[0], level)
-        if not plain:
-            bombs = sorted(groups, key=lambda g: strength(g.reading))
-            return self._act(bombs[0], level)
+        """The lead (module docstring), at its strongest reading."""
+        mate = view.hand_sizes[partner(view.seat)]
         short = min(view.hand_sizes[s] for s in _opponents(view))
-        if short <= 2:
-            avoid = "single" if short == 1 else "pair"
-            others = [g for g in plain if g.reading.type != avoid]
-            if others:
-                return self._act(others[0], level)
-            return self._act(plain[-1], level)
-        return self._act(plain[0], level)
+        return _lead_choice(view.hand, view.level, mate if mate in (1, 2) else 0, min(short, 3))
 
     def _follow(self, view: GuandanView) -> Action:
+        """The answer to the table (module docstring), at its strongest reading."""
         table = view.table
         assert table is not None
-        level = view.level
-        hand = view.hand
-        previous = table.interpretation
-        if len(hand) <= 10:
-            whole = [i for i in classify(hand, level) if i.beats(previous)]
-            if whole:
-                return play_action(hand, max(whole, key=strength), level)
-        if team(table.seat) == team(view.seat):
-            return PASS  # the partner's play stands
         danger = min(view.hand_sizes[s] for s in _opponents(view)) <= DANGER
-        groups = split_hand(hand, level)
-        fits = sorted(
-            (g for g in groups if not g.on_ladder and g.reading.beats(previous)),
-            key=_weakness,
-        )
-        if fits and (danger or fits[0].reading.rank < LEVEL_VALUE or len(hand) < 12):
-            return self._act(fits[0], level)
-        base = len(groups)
-        kept = _ladder_cards(groups)
-        wild = wild_code(level)
-        best: tuple[int, int, int, int] | None = None
-        choice: Action | None = None
-        counts = counts_of(hand)
-        for cards, reading in legal_plays(hand, level, previous):
-            if best is not None and reading.tier > best[0]:
-                continue  # a higher tier of the ladder is never cheaper
-            out = len(cards) == len(hand)
-            # the tests that need no count of groups first (each only rules a play out)
-            if not reading.tier and not out and _breaks(cards, hand, kept):
-                continue  # no bomb (or straight flush) broken to follow
-            wilds = sum(1 for c in cards if c == wild)
-            if wilds and not (danger or out) and reading.rank < LEVEL_VALUE:
-                continue  # the wild hearts are kept for where they matter
-            if cards == (RJ,) and not (danger or out) and previous.rank < LEVEL_VALUE:
-                continue  # the big joker is kept for control, not thrown on a low single
-            after = groups_after(counts, cards, level)
-            if reading.tier and not (danger or after <= 2):
-                continue
-            if not reading.tier and after > base and not danger:
-                continue
-            key = (reading.tier, after, wilds, reading.rank)
-            if best is None or key < best:
-                best, choice = key, play_action(cards, reading, level)
-        return choice if choice is not None else PASS
+        mate = team(table.seat) == team(view.seat)
+        return _follow_choice(view.hand, view.level, table.interpretation, mate, danger)
 
     @staticmethod
     def _act(group: Group, level: int) -> Action:
         return play_action(group.cards, group.reading, level)
+
+
+@lru_cache(maxsize=1 << 13)
+def _lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Action:
+    """``basic``'s lead from ``hand`` (display order) at ``level``: ``mate`` the partner's
+    cards when 1 or 2 (else 0), ``short`` the fewest cards an opponent holds, 3 for three or
+    more. Cached: these are all the lead reads, and a rollout asks again and again."""
+    act = BasicAgent._act
+    if len(hand) <= 10:
+        whole = classify(hand, level)
+        if whole:
+            return strongest(play_action(hand, max(whole, key=strength), level), level)
+    groups = split_hand(hand, level)
+    plain = sorted((g for g in groups if not g.on_ladder), key=_weakness)
+    if mate and plain:
+        want = "single" if mate == 1 else "pair"
+        fit = [g for g in plain if g.reading.type == want]
+        if fit:
+            return strongest(act(fit[0], level), level)
+    if not plain:
+        bombs = sorted(groups, key=lambda g: strength(g.reading))
+        return strongest(act(bombs[0], level), level)
+    if short <= 2:
+        avoid = "single" if short == 1 else "pair"
+        others = [g for g in plain if g.reading.type != avoid]
+        if others:
+            return strongest(act(others[0], level), level)
+        return strongest(act(plain[-1], level), level)
+    return strongest(act(plain[0], level), level)
+
+
+@lru_cache(maxsize=1 << 14)
+def _follow_choice(
+    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
+) -> Action:
+    """``basic``'s answer from ``hand`` (display order) at ``level`` to ``previous`` on the
+    table: ``mate`` when the partner played it, ``danger`` when an opponent holds
+    :data:`~.rules.DANGER` cards or fewer. Cached, as :func:`_lead_choice`."""
+    return strongest(_follow_plain(hand, level, previous, mate, danger), level)
+
+
+def _follow_plain(
+    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
+) -> Action:
+    """:func:`_follow_choice` before its strongest reading."""
+    if len(hand) <= 10:
+        whole = [i for i in classify(hand, level) if i.beats(previous)]
+        if whole:
+            return play_action(hand, max(whole, key=strength), level)
+    if mate:
+        return PASS  # the partner's play stands
+    groups = split_hand(hand, level)
+    fits = sorted(
+        (g for g in groups if not g.on_ladder and g.reading.beats(previous)),
+        key=_weakness,
+    )
+    if fits and (danger or fits[0].reading.rank < LEVEL_VALUE or len(hand) < 12):
+        return BasicAgent._act(fits[0], level)
+    base = len(groups)
+    kept = _ladder_cards(groups)
+    wild = wild_code(level)
+    best: tuple[int, int, int, int] | None = None
+    choice: Action | None = None
+    counts = counts_of(hand)
+    for cards, reading in legal_plays(hand, level, previous):
+        if best is not None and reading.tier > best[0]:
+            continue  # a higher tier of the ladder is never cheaper
+        out = len(cards) == len(hand)
+        # the tests that need no count of groups first (each only rules a play out)
+        if not reading.tier and not out and _breaks(cards, hand, kept):
+            continue  # no bomb (or straight flush) broken to follow
+        wilds = cards.count(wild)
+        if wilds and not (danger or out) and reading.rank < LEVEL_VALUE:
+            continue  # the wild hearts are kept for where they matter
+        if cards == (RJ,) and not (danger or out) and previous.rank < LEVEL_VALUE:
+            continue  # the big joker is kept for control, not thrown on a low single
+        after = groups_after(counts, cards, level)
+        if reading.tier and not (danger or after <= 2):
+            continue
+        if not reading.tier and after > base and not danger:
+            continue
+        key = (reading.tier, after, wilds, reading.rank)
+        if best is None or key < best:
+            best, choice = key, play_action(cards, reading, level)
+    return choice if choice is not None else PASS
 
 
 def strongest(action: Action, level: int) -> Action:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product, repeat
 
 from cardavia_cli.engine.errors import (
@@ -552,24 +553,37 @@ def play_key(cards: Iterable[Card | int], level: int) -> tuple[int, ...]:
     return tuple(sorted(c for c in codes if c != wild)) + (wild,) * codes.count(wild)
 
 
-def _rank_parts(hc: Sequence[int], wild: int) -> list[list[list[Part]]]:
+def _rank_parts(hc: Sequence[int], wild: int) -> list[Sequence[Sequence[Part]]]:
     """``parts[v][k]``: the distinct multisets of ``k`` ordinary non-wild cards of natural
     rank ``v`` in a hand of code counts ``hc`` (codes ascending in each), ``k`` 0..8."""
-    parts: list[list[list[Part]]] = [[] for _ in range(15)]
+    parts: list[Sequence[Sequence[Part]]] = [() for _ in range(15)]
     for v in range(2, ACE + 1):
-        subs: list[Part] = [()]
         base = 4 * (v - 2)
-        for code in range(base, base + 4):
-            k = hc[code] if code != wild else 0
-            if k == 1:
-                subs = subs + [s + (code,) for s in subs]
-            elif k == 2:
-                subs = subs + [s + (code,) for s in subs] + [s + (code, code) for s in subs]
-        by_size: list[list[Part]] = [[] for _ in range(9)]
-        for s in subs:
-            by_size[len(s)].append(s)
-        parts[v] = by_size
+        held = (hc[base], hc[base + 1], hc[base + 2], hc[base + 3])
+        parts[v] = _parts_of_rank(base, held, wild - base if base <= wild < base + 4 else -1)
     return parts
+
+
+@lru_cache(maxsize=1024)
+def _parts_of_rank(
+    base: int, held: tuple[int, int, int, int], wild_at: int
+) -> tuple[tuple[Part, ...], ...]:
+    """The parts of one rank (:func:`_rank_parts`) by size 0..8: ``base`` its first code,
+    ``held`` the counts of its four codes, ``wild_at`` the wild card's place among them
+    (-1: none of them is wild). Cached: a rank has at most 3^4 holdings."""
+    subs: list[Part] = [()]
+    for i, k in enumerate(held):
+        code = base + i
+        if i == wild_at:
+            continue
+        if k == 1:
+            subs = subs + [s + (code,) for s in subs]
+        elif k == 2:
+            subs = subs + [s + (code,) for s in subs] + [s + (code, code) for s in subs]
+    by_size: list[list[Part]] = [[] for _ in range(9)]
+    for s in subs:
+        by_size[len(s)].append(s)
+    return tuple(tuple(b) for b in by_size)
 
 
 def legal_plays(
@@ -673,7 +687,7 @@ def legal_plays(
 
 def _full_houses(
     out: list[LegalPlay],
-    parts: list[list[list[Part]]],
+    parts: Sequence[Sequence[Sequence[Part]]],
     hc: Sequence[int],
     level: int,
     by_value: Sequence[int],
@@ -736,7 +750,7 @@ _SPLITS: dict[tuple[int, int, int], list[tuple[int, ...]]] = {
 
 def _sequences(
     out: list[LegalPlay],
-    parts: list[list[list[Part]]],
+    parts: Sequence[Sequence[Sequence[Part]]],
     tails: Sequence[Part],
     type_: str,
     lo: int,
@@ -782,22 +796,31 @@ _WILD_POSITIONS = [list(combinations(range(5), k)) for k in range(3)]
 def _straight_flushes(out: list[LegalPlay], hc: Sequence[int], w: int, wild: int, lo: int) -> None:
     """Straight flushes above rank ``lo``: per window and suit, the wild cards fill the
     missing positions and may replace held ones."""
-    _, windows = _SEQUENCES["straight"]
-    for top, ranks in windows:
+    for top, by_suit in _FLUSH_WINDOWS:
         if top <= lo:
             continue
         interp = _I[("straight_flush", top, 5)]
-        for suit in range(4):
-            cards = [4 * (v - 2) + suit for v in ranks]
-            missing = [i for i, c in enumerate(cards) if not hc[c] or c == wild]
-            if len(missing) > w:
-                continue
-            for k in range(len(missing), w + 1):
-                for pos in _WILD_POSITIONS[k]:
-                    if any(i not in pos for i in missing):
-                        continue
-                    kept = tuple(c for i, c in enumerate(cards) if i not in pos)
-                    out.append((kept + (wild,) * k, interp))
+        for cards in by_suit:
+            missing: list[int] = []
+            for i, c in enumerate(cards):
+                if not hc[c] or c == wild:
+                    missing.append(i)
+                    if len(missing) > w:
+                        break
+            else:
+                for k in range(len(missing), w + 1):
+                    for pos in _WILD_POSITIONS[k]:
+                        if any(i not in pos for i in missing):
+                            continue
+                        kept = tuple(c for i, c in enumerate(cards) if i not in pos)
+                        out.append((kept + (wild,) * k, interp))
+
+
+#: The straight windows (tops ascending), each with its five codes in each suit 0..3.
+_FLUSH_WINDOWS: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = tuple(
+    (top, tuple(tuple(4 * (v - 2) + suit for v in ranks) for suit in range(4)))
+    for top, ranks in _SEQUENCES["straight"][1]
+)
 
 
 # -- tribute and return (section 7) ----------------------------------------------------------------

@@ -69,12 +69,20 @@ _REPEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 def natural_counts(counts: Sequence[int], level: int) -> list[int]:
     """``out[v]``: the ordinary cards of natural rank ``v`` (2..14) held, wild cards left out
     (entries 0 and 1 unused)."""
-    wild = wild_code(level)
-    out = [0] * 15
-    for v in range(2, ACE + 1):
-        base = 4 * (v - 2)
-        out[v] = sum(counts[c] for c in range(base, base + 4) if c != wild)
+    out = [0, 0]
+    out.extend(counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3] for b in _RANK_BASES)
+    out[level] -= counts[wild_code(level)]  # the wild card is the level rank's heart
     return out
+
+
+#: The first code of each natural rank 2..14 (four codes a rank, by suit).
+_RANK_BASES = tuple(range(0, 4 * (ACE - 1), 4))
+#: ``_SUIT_WINDOWS[suit]``: the codes of each five-rank window of one suit, low to high
+#: (tops 5..14, the ace low in the first), with each window's top.
+_SUIT_WINDOWS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((top, tuple(4 * (v - 2) + suit for v in ranks)) for top, ranks in _WINDOWS[5])
+    for suit in range(4)
+)
 
 
 def can_beat(counts: Sequence[int], level: int, previous: Interpretation) -> bool:
@@ -88,36 +96,37 @@ def can_beat(counts: Sequence[int], level: int, previous: Interpretation) -> boo
     w = counts[wild]
     nat = natural_counts(counts, level)
     ltier = previous.tier
+    if not ltier and _beats_in_kind(counts, level, previous, nat, w):
+        return True  # the cheap answer first: the order of the tests does not change it
     lrank = previous.rank
-
-    def value(v: int) -> int:
-        return LEVEL_VALUE if v == level else v
-
     # the bomb ladder: bombs, straight flushes, the joker bomb
-    for v in range(2, ACE + 1):
-        if not nat[v]:
-            continue
-        biggest = min(nat[v] + w, 10)
-        for size in range(4, biggest + 1):
-            t = 1 if size == 4 else 2 if size == 5 else size - 2
-            if t > ltier or (t == ltier and value(v) > lrank):
-                return True
-    if ltier < 3 or (ltier == 3 and lrank < ACE):
-        low = lrank if ltier == 3 else -1
-        for top, ranks in _WINDOWS[5]:
-            if top <= low:
-                continue
-            for suit in range(4):
-                missing = 0
-                for v in ranks:
-                    code = 4 * (v - 2) + suit
-                    if not counts[code] or code == wild:
-                        missing += 1
-                if missing <= w:
-                    return True
+    most = max(nat[2:]) + w
+    if most >= 4:
+        top_tier = 1 if most == 4 else 2 if most == 5 else min(most, 10) - 2
+        if top_tier > ltier:
+            return True
+        if top_tier == ltier:
+            for v in range(2, ACE + 1):
+                if nat[v] and nat[v] + w >= most:
+                    if (LEVEL_VALUE if v == level else v) > lrank:
+                        return True
     if counts[BJ] == 2 and counts[RJ] == 2 and ltier < JOKER_BOMB_TIER:
         return True
-    return _beats_in_kind(counts, level, previous, nat, w)
+    if ltier < 3 or (ltier == 3 and lrank < ACE):
+        low = lrank if ltier == 3 else -1
+        for windows in _SUIT_WINDOWS:
+            for top, codes in windows:
+                if top <= low:
+                    continue
+                missing = 0
+                for code in codes:
+                    if not counts[code] or code == wild:
+                        missing += 1
+                        if missing > w:
+                            break
+                else:
+                    return True
+    return False
 
 
 def beats_in_kind(counts: Sequence[int], level: int, previous: Interpretation) -> bool:

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from cardavia_cli.engine.belief import weighed_choice
@@ -41,6 +42,7 @@ from cardavia_cli.games.guandan.cards import (
     ACE,
     CODES,
     DECK,
+    NUM_CODES,
     RANKS,
     SUIT,
     VALUES,
@@ -221,8 +223,21 @@ def _canonical_key(words: Sequence[str]) -> str:
 def _hand_order(counts: Sequence[int], level: int) -> tuple[int, ...]:
     """The face codes of a hand in the display order of section 3: increasing single
     strength, then suit ``S H D C``."""
+    out: list[int] = []
+    for c in _display_order(level):
+        n = counts[c]
+        if n:
+            out.append(c)
+            if n == 2:
+                out.append(c)
+    return tuple(out)
+
+
+@cache
+def _display_order(level: int) -> tuple[int, ...]:
+    """Every face code in the display order of section 3 at ``level`` (:func:`_hand_order`)."""
     values = VALUES[level]
-    return tuple(sorted(expand(counts), key=lambda c: (values[c], SUIT[c])))
+    return tuple(sorted(range(NUM_CODES), key=lambda c: (values[c], SUIT[c])))
 
 
 def play_action(cards: Sequence[int], interpretation: Interpretation, level: int) -> Action:
