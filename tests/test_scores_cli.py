@@ -455,3 +455,21 @@ def test_regression_scores_list_in_a_pipe_keeps_each_row_on_one_line():
         rf" 2  {stamp}  sisepai  repl    you basic basic basic  seat 1 \(right\)      9", lines[3]
     ), lines[3]
     assert len(lines) == 8 and max(len(line) for line in lines) == 86
+
+
+def test_regression_an_empty_output_or_one_ending_in_a_separator_is_refused(tmp_path) -> None:
+    """``-o ""`` was read as the current folder (``.: is a directory``) and ``-o x.json/``
+    wrote ``x.json``, the trailing separator dropped: both now get one line naming the
+    option, and nothing is written."""
+    _fill()
+    empty = cli("scores", "export", "--output", "")
+    assert empty.exit_code == 2
+    assert empty.stderr == "cardavia: error: --output needs a file name, or - for standard output\n"
+    folder = str(tmp_path / "x.json") + "/"
+    done = cli("scores", "export", "--output", folder)
+    assert done.exit_code == 2
+    assert done.stderr == (
+        f"cardavia: error: --output {folder!r} ends in a separator, so it names a folder: "
+        "give a file name\n"
+    )
+    assert not (tmp_path / "x.json").exists()

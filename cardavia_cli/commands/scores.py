@@ -11,6 +11,7 @@ is ever written into the saves folder.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -317,6 +318,12 @@ def export(
                 value=repr(output), problem=problem
             )
         )
+    if not output.strip():
+        fail(_("--output needs a file name, or - for standard output"))
+    if output != "-" and output.endswith(("/", os.sep)):
+        # a Path drops the trailing separator: x.json/ would be written as x.json
+        why = _("--output {value} ends in a separator, so it names a folder: give a file name")
+        fail(why.format(value=repr(output)))
     target = None if output == "-" else Path(output)
     if target is not None:
         _check_target(target, force)
