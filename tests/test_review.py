@@ -467,3 +467,17 @@ def test_regression_repl_review_from_takes_the_command_line_range() -> None:
         "[--from N])"
     ) in out
     assert "(from decision 11 of 11)" in " ".join(done.stdout.split())
+
+
+def test_regression_one_sample_is_one_sampled_deal() -> None:
+    """``review --samples 1`` said "over 1 sampled deals": the count of samples has its own
+    plural, apart from the count of decisions."""
+    done = run_cardavia(
+        "review", str(DATA / "cucu-asks-a-known-hunter.toml"), "--samples", "1", "--no-replay"
+    )
+    assert done.returncode == 0, done.stderr
+    heading = " ".join(done.stdout.split())
+    assert heading.startswith(
+        "Review of Cuccu (Cucù, Cucco): 1 decision of yours, by strong's search over 1 "
+        "sampled deal of the hidden cards each;"
+    )

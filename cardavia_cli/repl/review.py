@@ -88,13 +88,17 @@ def review_renderables(
 
 def _heading(review: Review, title: str) -> Text:
     n = len(review.decisions)
-    line = ngettext(
-        "[bold]Review of {title}[/bold]: {n} decision of yours, by strong's search over {samples} "
-        "sampled deals of the hidden cards each",
-        "[bold]Review of {title}[/bold]: {n} decisions of yours, by strong's search over "
+    sampled = ngettext(
+        "{samples} sampled deal of the hidden cards each",
         "{samples} sampled deals of the hidden cards each",
+        review.samples,
+    ).format(samples=review.samples)
+    line = ngettext(
+        # TRANSLATORS: {sampled} is "16 sampled deals of the hidden cards each".
+        "[bold]Review of {title}[/bold]: {n} decision of yours, by strong's search over {sampled}",
+        "[bold]Review of {title}[/bold]: {n} decisions of yours, by strong's search over {sampled}",
         n,
-    ).format(title=title, n=n, samples=review.samples)
+    ).format(title=title, n=n, sampled=sampled)
     text = Text.from_markup(line)
     if review.start > 1:
         text.append(" ")

@@ -908,8 +908,7 @@ class Session:
             for e in best
         ]
         line = ngettext(
-            # TRANSLATORS: the English says "deals" for any number of samples.
-            "Win chance by {n} sampled deals of the hidden cards: {options}",
+            "Win chance by {n} sampled deal of the hidden cards: {options}",
             "Win chance by {n} sampled deals of the hidden cards: {options}",
             report.samples,
         ).format(n=report.samples, options=_("; ").join(parts))
