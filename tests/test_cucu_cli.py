@@ -116,7 +116,7 @@ def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["0=knight"], "'knight'"),
+        (["0=knight"], "'0=knight': unknown card 'knight'"),
         (["0lion"], "SEAT=CARD"),
         (["4=lion"], "'4' is not a seat"),
         (["²=lion"], "'²' is not a seat"),
@@ -128,7 +128,7 @@ def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
         (["0=lion", "--dead", "٣"], "--dead"),
         (["0=lion", "--dead", "+1"], "--dead"),
         (["0=lion", "--dead", "4"], "--dead"),
-        (["0="], "''"),
+        (["0="], "'0=': unknown card ''"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, needle):

@@ -58,6 +58,7 @@ def check(
     the showdown (out of the match), so one card alone is a showdown with a single live card:
     it loses, unless it is a Cuckoo (rules 9.2).
     """
+    from cardavia_cli.engine.errors import CardError
     from cardavia_cli.games.cucu.cards import RANKS, rank_of
     from cardavia_cli.games.cucu.round import showdown
 
@@ -69,7 +70,10 @@ def check(
         seat = _seat(seat_text, repr(item))
         if seat in shown:
             fail(_("{item}: seat {seat} is given two cards").format(item=repr(item), seat=seat))
-        shown[seat] = RANKS[rank_of(card_text)]
+        try:
+            shown[seat] = RANKS[rank_of(card_text)]
+        except CardError as exc:
+            fail(_("{item}: {problem}").format(item=repr(item), problem=exc))
     gone = sorted({_seat(d, "--dead") for d in dead})
     try:
         losers = showdown(shown, gone)
