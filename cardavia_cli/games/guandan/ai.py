@@ -318,7 +318,7 @@ class BasicAgent:
         """The lead (module docstring), at its strongest reading."""
         mate = view.hand_sizes[partner(view.seat)]
         short = min(view.hand_sizes[s] for s in _opponents(view))
-        return _lead_choice(view.hand, view.level, mate if mate in (1, 2) else 0, min(short, 3))
+        return lead_choice(view.hand, view.level, mate if mate in (1, 2) else 0, min(short, 3))
 
     def _follow(self, view: GuandanView) -> Action:
         """The answer to the table (module docstring), at its strongest reading."""
@@ -326,7 +326,7 @@ class BasicAgent:
         assert table is not None
         danger = min(view.hand_sizes[s] for s in _opponents(view)) <= DANGER
         mate = team(table.seat) == team(view.seat)
-        return _follow_choice(view.hand, view.level, table.interpretation, mate, danger)
+        return follow_choice(view.hand, view.level, table.interpretation, mate, danger)
 
     @staticmethod
     def _act(group: Group, level: int) -> Action:
@@ -334,7 +334,7 @@ class BasicAgent:
 
 
 @lru_cache(maxsize=1 << 13)
-def _lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Action:
+def lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Action:
     """``basic``'s lead from ``hand`` (display order) at ``level``: ``mate`` the partner's
     cards when 1 or 2 (else 0), ``short`` the fewest cards an opponent holds, 3 for three or
     more. Cached: these are all the lead reads, and a rollout asks again and again."""
@@ -363,19 +363,19 @@ def _lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Ac
 
 
 @lru_cache(maxsize=1 << 14)
-def _follow_choice(
+def follow_choice(
     hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
 ) -> Action:
     """``basic``'s answer from ``hand`` (display order) at ``level`` to ``previous`` on the
     table: ``mate`` when the partner played it, ``danger`` when an opponent holds
-    :data:`~.rules.DANGER` cards or fewer. Cached, as :func:`_lead_choice`."""
+    :data:`~.rules.DANGER` cards or fewer. Cached, as :func:`lead_choice`."""
     return strongest(_follow_plain(hand, level, previous, mate, danger), level)
 
 
 def _follow_plain(
     hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
 ) -> Action:
-    """:func:`_follow_choice` before its strongest reading."""
+    """:func:`follow_choice` before its strongest reading."""
     if len(hand) <= 10:
         whole = [i for i in classify(hand, level) if i.beats(previous)]
         if whole:

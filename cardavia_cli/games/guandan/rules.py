@@ -220,7 +220,7 @@ def _canonical_key(words: Sequence[str]) -> str:
     return f"{type_} {_KEY_TOKENS[words[1].lower()]}"
 
 
-def _hand_order(counts: Sequence[int], level: int) -> tuple[int, ...]:
+def display_codes(counts: Sequence[int], level: int) -> tuple[int, ...]:
     """The face codes of a hand in the display order of section 3: increasing single
     strength, then suit ``S H D C``."""
     out: list[int] = []
@@ -235,7 +235,7 @@ def _hand_order(counts: Sequence[int], level: int) -> tuple[int, ...]:
 
 @cache
 def _display_order(level: int) -> tuple[int, ...]:
-    """Every face code in the display order of section 3 at ``level`` (:func:`_hand_order`)."""
+    """Every face code in the display order of section 3 at ``level`` (:func:`display_codes`)."""
     values = VALUES[level]
     return tuple(sorted(range(NUM_CODES), key=lambda c: (values[c], SUIT[c])))
 
@@ -549,7 +549,7 @@ class GuandanState(GameState[Action, GuandanView]):
             levels=(self.levels[0], self.levels[1]),
             level_team=self.deal_level_team,
             deals_finished=self.deals,
-            hand=_hand_order(self.hands[seat], self.level),
+            hand=display_codes(self.hands[seat], self.level),
             hand_sizes=tuple(self.sizes),
             table=self.table,
             passes=self.passes,
@@ -926,7 +926,7 @@ class GuandanState(GameState[Action, GuandanView]):
         self.events.append(Start(self.deals + 1, self._level, self.level_team))
         if not self.quiet:
             for s in SEATS:
-                hand = _hand_order(self.hands[s], self._level)
+                hand = display_codes(self.hands[s], self._level)
                 self.events.append(Deal(s, hand, seats=frozenset({s})))
         if self.previous_places is None:
             if first_leader is None:

@@ -1,0 +1,142 @@
+"""How far can a Guandan search get against ``basic``? Experiments behind the strength figures of
+level ``strong`` (they are not players of the product):
+
+    python tools/guandan_bounds.py oracle --deals 200
+    python tools/guandan_bounds.py policy --deals 200
+    python tools/guandan_bounds.py strong --deals 200 [--samples 16 --margin 1.0]
+
+Each plays ``--deals`` single deals (``arena guandan --single-deals``: random levels, a random
+previous finish, so with tribute) in the duplicate format: the candidate at seats 0 and 2,
+``basic`` at 1 and 3, and each deck again with the sides exchanged. No time cap; one process.
+
+``oracle``: ``strong``'s search (:class:`~cardavia_cli.games.guandan.ai.DealSearch`) given the
+real state as its only sample: it SEES every hand (a cheat: the bound of a one-step search
+against ``basic``, whose rollouts are then exact).
+
+``policy``: the shipped search whose every sample is one of ``--draws`` samples of the belief,
+taken with a chance in proportion to the likelihood that the other seats' last ``--steps``
+steps are those ``basic`` takes with the sampled hands (a factor ``--mismatch`` for each step
+it would not have taken): inference from the plays, beside the passes the belief already weighs.
+
+``strong``: the shipped search with ``--samples`` and ``--margin``.
+
+Prints the arena's ``sides`` and ``levels`` as ``cardavia arena --json`` gives them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+from cardavia_cli.engine import agents
+from cardavia_cli.engine.arena import run_arena
+from cardavia_cli.engine.belief import Belief, weighed_choice
+from cardavia_cli.engine.game import QuietLog
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
+from cardavia_cli.games import load_game
+from cardavia_cli.games.guandan import ai
+from cardavia_cli.games.guandan.rules import DANGER, GuandanState, display_codes
+
+
+class SeeingBelief:
+    """A belief that hands out the real state (the cheat of ``oracle``)."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> Any:
+        new = self._state.copy(quiet=True)
+        new.rng = random.Random(rng.getrandbits(64))
+        new.quiet = True
+        new.events = QuietLog()
+        new.history = []
+        return new
+
+
+def likelihood(sample: GuandanState, seat: int, steps: int, mismatch: float) -> float:
+    """The chance (up to a constant) of the other seats' last ``steps`` public steps if they
+    hold the hands of ``sample`` (each hand then: its hand now and the cards played since) and
+    play as ``basic``: ``mismatch`` for each step ``basic`` would not have taken."""
+    level = sample.level
+    then = list(sample.sizes)
+    since: list[list[int]] = [[] for _ in SEATS]
+    weight = 1.0
+    looked = 0
+    for step in reversed(sample.trail):
+        s = step.seat
+        if step.cards:
+            since[s].extend(step.cards)
+            then[s] += len(step.cards)
+        if s == seat:
+            continue
+        counts = list(sample.hands[s])
+        for c in since[s]:
+            counts[c] += 1
+        hand = display_codes(counts, level)
+        opponents = [o for o in SEATS if team(o) != team(s) and then[o]] or [next_seat(s)]
+        short = min(then[o] for o in opponents)
+        top = step.top
+        if top is None:
+            mate = then[partner(s)]
+            choice = ai.lead_choice(hand, level, mate if mate in (1, 2) else 0, min(short, 3))
+        else:
+            mine = team(top.seat) == team(s)
+            choice = ai.follow_choice(hand, level, top.interpretation, mine, short <= DANGER)
+        if choice.cards != step.cards:
+            weight *= mismatch
+        looked += 1
+        if looked >= steps:
+            break
+    return weight
+
+
+def policy_belief(draws: int, steps: int, mismatch: float) -> type:
+    """A belief whose every sample is one of ``draws`` of the real belief's, weighed by
+    :func:`likelihood` (sampling-importance-resampling)."""
+
+    class PolicyBelief(Belief[GuandanState]):
+        def sample(self, rng: random.Random) -> GuandanState:
+            options = [super(PolicyBelief, self).sample(rng) for _ in range(draws)]
+            weights = [likelihood(o, self.seat, steps, mismatch) for o in options]
+            return weighed_choice(options, weights, rng)
+
+    return PolicyBelief
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("experiment", choices=["oracle", "policy", "strong"])
+    parser.add_argument("--deals", type=int, default=200, help="single deals (even)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=ai.STRONG_SAMPLES)
+    parser.add_argument("--margin", type=float, default=SearchSettings().margin)
+    parser.add_argument("--draws", type=int, default=6)
+    parser.add_argument("--steps", type=int, default=8)
+    parser.add_argument("--mismatch", type=float, default=0.3)
+    args = parser.parse_args()
+    info = load_game("guandan")
+    samples = args.samples
+    if args.experiment == "oracle":
+        agents.Belief = SeeingBelief  # type: ignore[misc,assignment]
+        samples = 2  # every sample is the real state: two give a standard error of 0
+    elif args.experiment == "policy":
+        agents.Belief = policy_belief(args.draws, args.steps, args.mismatch)  # type: ignore[misc]
+    settings = SearchSettings(samples=samples, margin=args.margin, budget=None)
+    info.agents[args.experiment] = lambda: SearchPlayer(ai.DealSearch(), ai.BasicAgent, settings)
+    result = run_arena(
+        info,
+        [args.experiment, "basic", args.experiment, "basic"],
+        deals=args.deals,
+        seed=args.seed,
+        single_deals=True,
+    ).to_json()
+    out = {k: result[k] for k in ("deals", "sides", "levels", "agent_errors")}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
