@@ -163,3 +163,10 @@ def test_acceptance_beats_through_the_command():
 def test_root_help_lists_guandan():
     result = runner.invoke(app, ["--help"])
     assert "guandan" in result.stdout
+
+
+def test_regression_one_card_is_one_card():
+    """``guandan check BJ`` said "1 cards": the English singular was the plural."""
+    code, _, result = check("BJ", "--level", "2")
+    assert code == 0
+    assert result.stdout.splitlines()[1] == "  single BJ: rank 16, 1 card"

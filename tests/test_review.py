@@ -481,3 +481,25 @@ def test_regression_one_sample_is_one_sampled_deal() -> None:
         "Review of Cuccu (Cucù, Cucco): 1 decision of yours, by strong's search over 1 "
         "sampled deal of the hidden cards each;"
     )
+
+
+def test_regression_one_sample_gives_strict_json_with_no_noise() -> None:
+    """Over one sample the noise of a decision is infinite, and ``--json`` wrote it as
+    ``Infinity``, which is not JSON (a strict reader refuses it). It is ``null`` now: every
+    ``--json`` document holds finite numbers only."""
+
+    def refuse(word: str) -> None:
+        raise ValueError(word)
+
+    done = run_cardavia(
+        "review",
+        str(DATA / "cucu-asks-a-known-hunter.toml"),
+        "--samples",
+        "1",
+        "--no-replay",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout, parse_constant=refuse)
+    assert [d["noise"] for d in data["decisions"]] == [None] * len(data["decisions"])
+    assert all(d["samples"] == 1 for d in data["decisions"])

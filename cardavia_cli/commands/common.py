@@ -168,15 +168,30 @@ def print_json(data: Any) -> None:
     """One JSON document on stdout. A string that holds a lone surrogate (a file name that is
     not UTF-8, as Python reads it) is written with the JSON escape (``"a\\udcff"``), so the
     document is valid UTF-8 whatever the names in it; with ``--ascii`` every character outside
-    ASCII is written with its JSON escape (the same document)."""
-    text = json.dumps(data, ensure_ascii=False)
+    ASCII is written with its JSON escape (the same document). A number that is not finite
+    (a review's noise over one sample is infinite) is written ``null``: JSON has no
+    ``Infinity``, and a strict reader refuses it."""
+    data = _finite(data)
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     if not text.isascii():  # (only then, so that a script's check imports no rich)
         from cardavia_cli.repl.console import ascii_wanted
 
         if ascii_wanted(sys.stdout):
-            text = json.dumps(data)
+            text = json.dumps(data, allow_nan=False)
     # backslashreplace writes a surrogate as \uXXXX, which is its JSON escape too
     sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every float that is not finite (``inf``, ``nan``) made ``None``, in lists,
+    tuples and dicts at any depth; ``data`` itself when it holds none."""
+    if isinstance(data, float):
+        return data if data - data == 0.0 else None  # inf - inf and nan - nan are nan
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(v) for v in data]
+    return data
 
 
 #: The option that asks a command for one JSON document: such a run speaks English.

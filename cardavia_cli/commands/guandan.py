@@ -118,13 +118,13 @@ def check(
         for i in found:
             if i in chosen:
                 line = ngettext(
-                    "  {reading}: rank {rank}, {n} cards",
+                    "  {reading}: rank {rank}, {n} card",
                     "  {reading}: rank {rank}, {n} cards",
                     i.size,
                 )
             else:
                 line = ngettext(
-                    "  {reading}: rank {rank}, {n} cards  (not the --as reading)",
+                    "  {reading}: rank {rank}, {n} card  (not the --as reading)",
                     "  {reading}: rank {rank}, {n} cards  (not the --as reading)",
                     i.size,
                 )
