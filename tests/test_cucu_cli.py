@@ -124,6 +124,7 @@ def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
         (["=lion"], "is not a seat"),
         (["0=lion", "0=mask"], "seat 0 is given two cards"),
         (["0=lion", "1=lion", "2=leone"], "2 x lion"),
+        (["0=lion", "1=lion", "2=lion", "3=lion"], "the pack has only 2 x lion, not 4"),
         (["0=lion", "--dead", "x"], "--dead"),
         (["0=lion", "--dead", "٣"], "--dead"),
         (["0=lion", "--dead", "+1"], "--dead"),

@@ -688,6 +688,7 @@ def showdown(cards: Mapping[int, str] | Mapping[str, str], dead: Sequence[int] =
     counts = [0] * NUM_RANKS
     for r in held.values():
         counts[r] += 1
+    for r in held.values():  # in the seats' order; the count is of every seat shown
         if counts[r] > COPIES:
             raise CardError(
                 _("the pack has only {copies} x {card}, not {count}").format(
