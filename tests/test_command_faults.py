@@ -731,9 +731,10 @@ def test_regression_a_write_never_replaces_a_device_or_pipe(tmp_path: Path) -> N
 
     fifo = tmp_path / "scores.csv"
     os.mkfifo(fifo)
-    for target in (str(fifo), os.devnull):
+    for target, force in [(t, f) for t in (str(fifo), os.devnull) for f in ([], ["--force"])]:
+        # without --force too: "exists already; add --force" pointed to a flag that never works
         result = run_cardavia(
-            "scores", "export", "--format", "csv", "-o", target, "--force", home=tmp_path
+            "scores", "export", "--format", "csv", "-o", target, *force, home=tmp_path
         )
         assert result.returncode == 2
         assert result.stderr.strip().splitlines() == [

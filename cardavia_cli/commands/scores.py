@@ -362,5 +362,11 @@ def _check_target(path: Path, force: bool) -> None:
         fail(_("{path}: is a directory").format(path=path))
     if not where.parent.exists():
         fail(_("{path}: the folder {folder} does not exist").format(path=path, folder=path.parent))
+    from cardavia_cli.engine.paths import refuse_special
+
+    try:
+        refuse_special(path)  # before "add --force", which could never make it a file
+    except OSError as exc:
+        fail(_("{item}: {problem}").format(item=path, problem=exc.strerror))
     if path.exists() and not force:
         fail(_("{path}: exists already; add --force to replace it").format(path=path))
