@@ -25,29 +25,15 @@ import json
 import random
 from typing import Any
 
+from bounds import OracleBelief  # noqa: E402  (tools/, the script's folder)
+
 from cardavia_cli.engine import agents
 from cardavia_cli.engine.arena import run_arena
-from cardavia_cli.engine.game import QuietLog
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.games import load_game
 from cardavia_cli.games.cucu import ai, rules
 from cardavia_cli.games.cucu.round import Round
 from cardavia_cli.games.cucu.rules import CucuState, Phase
-
-
-class OracleBelief:
-    """A belief that hands out the real state (the cheat of the upper bound)."""
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    def sample(self, rng: random.Random) -> Any:
-        new = self._state.copy(quiet=True)
-        new.rng = random.Random(rng.getrandbits(64))
-        new.events = QuietLog()
-        new.history = []
-        return new
 
 
 def likelihood(rank: list[int], rnd: Round, seat: int, eps: float) -> float:

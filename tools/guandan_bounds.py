@@ -28,33 +28,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from typing import Any
+
+from bounds import OracleBelief  # noqa: E402  (tools/, the script's folder)
 
 from cardavia_cli.engine import agents
 from cardavia_cli.engine.arena import run_arena
 from cardavia_cli.engine.belief import Belief, weighed_choice
-from cardavia_cli.engine.game import QuietLog
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games import load_game
 from cardavia_cli.games.guandan import ai
 from cardavia_cli.games.guandan.rules import DANGER, GuandanState, display_codes
-
-
-class SeeingBelief:
-    """A belief that hands out the real state (the cheat of ``oracle``)."""
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    def sample(self, rng: random.Random) -> Any:
-        new = self._state.copy(quiet=True)
-        new.rng = random.Random(rng.getrandbits(64))
-        new.quiet = True
-        new.events = QuietLog()
-        new.history = []
-        return new
 
 
 def likelihood(sample: GuandanState, seat: int, steps: int, mismatch: float) -> float:
@@ -121,7 +105,7 @@ def main() -> None:
     info = load_game("guandan")
     samples = args.samples
     if args.experiment == "oracle":
-        agents.Belief = SeeingBelief  # type: ignore[misc,assignment]
+        agents.Belief = OracleBelief  # type: ignore[misc,assignment]
         samples = 2  # every sample is the real state: two give a standard error of 0
     elif args.experiment == "policy":
         agents.Belief = policy_belief(args.draws, args.steps, args.mismatch)  # type: ignore[misc]

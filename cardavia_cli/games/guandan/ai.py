@@ -48,13 +48,8 @@ from cardavia_cli.games.guandan.cards import (
     VALUES,
     wild_code,
 )
-from cardavia_cli.games.guandan.combos import (
-    Interpretation,
-    classify,
-    legal_plays,
-    strength,
-)
-from cardavia_cli.games.guandan.hands import counts_of
+from cardavia_cli.games.guandan.combos import Interpretation, classify, legal_plays, strength
+from cardavia_cli.games.guandan.hands import counts_of, rank_counts
 from cardavia_cli.games.guandan.rules import (
     DANGER,
     PASS,
@@ -152,15 +147,9 @@ def groups_after(counts: Sequence[int], cards: Sequence[int], level: int) -> int
     return groups_of_counts(rest, level)
 
 
-#: The first code of each natural rank 2..14 (four codes a rank, by suit).
-_RANK_BASES = tuple(range(0, 4 * (ACE - 1), 4))
-
-
 def groups_of_counts(counts: Sequence[int], level: int) -> int:
     """:func:`group_count` of the hand of count vector ``counts`` (54 entries)."""
-    # the wild card is the level rank's heart: it joins the level rank, its natural place
-    ranks = [0, 0]
-    ranks.extend(counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3] for b in _RANK_BASES)
+    ranks = rank_counts(counts)  # the wild card is the level rank's heart: it joins it there
     groups = 0
     bj, rj = counts[BJ], counts[RJ]
     if bj == 2 and rj == 2:

@@ -69,9 +69,16 @@ _REPEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 def natural_counts(counts: Sequence[int], level: int) -> list[int]:
     """``out[v]``: the ordinary cards of natural rank ``v`` (2..14) held, wild cards left out
     (entries 0 and 1 unused)."""
+    out = rank_counts(counts)
+    out[level] -= counts[wild_code(level)]  # the wild card is the level rank's heart
+    return out
+
+
+def rank_counts(counts: Sequence[int]) -> list[int]:
+    """``out[v]``: the cards of natural rank ``v`` (2..14) held, wild cards included at their
+    natural rank, the level's (entries 0 and 1 unused; jokers left out)."""
     out = [0, 0]
     out.extend(counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3] for b in _RANK_BASES)
-    out[level] -= counts[wild_code(level)]  # the wild card is the level rank's heart
     return out
 
 
