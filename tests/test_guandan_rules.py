@@ -390,6 +390,25 @@ def test_following_an_ambiguous_play_only_candidates_that_beat_count():
         state.parse_action(f"play {cards} as straight 7")
 
 
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("play 9S AS", "play 9S AS"),  # "as" alone is the ace of spades
+        ("play 9S as AS", "play 9S AS AS"),
+        ("play 9S 9D as", "play 9S 9D AS"),
+        ("play 9s 9d as pair 9", "play 9S 9D as pair 9"),
+    ],
+)
+def test_as_is_a_clause_only_before_a_type_and_otherwise_the_ace_of_spades(text, parsed):
+    assert str(Action.parse(text)) == parsed
+
+
+@pytest.mark.parametrize("text", ["play 9S 9D as bogus 9", "play 9S as xx", "play 9S AS as Q"])
+def test_as_before_an_unknown_type_is_called_an_unknown_type_not_a_card(text):
+    with pytest.raises(InvalidActionError, match=r"^not an interpretation: '[^']+' \(write TYPE"):
+        Action.parse(text)
+
+
 def test_a_single_reading_takes_no_as_clause_in_its_canonical_form():
     state = set_position(new_state(deck=CANONICAL), ["AS AD 9C", "4C", "5C", "6C"], 0)
     assert str(state.parse_action("play AS AD as pair A")) == "play AS AD"

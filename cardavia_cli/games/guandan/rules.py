@@ -176,6 +176,12 @@ class Action:
                     key = _canonical_key(words[i + 1 :])
                     card_words = words[1:i]
                     break
+            else:
+                # "as" followed by a word that is no card is an `as` clause with an unknown
+                # type ("as" alone is the ace of spades): say so, not "unknown card"
+                for i in range(len(words) - 2, 0, -1):
+                    if words[i].lower() == "as" and not _is_card(words[i + 1]):
+                        _canonical_key(words[i + 1 :])
         try:
             codes = [parse_code(w) for w in card_words]
             check_copies(codes)
@@ -207,6 +213,15 @@ class Action:
 
 
 PASS = Action("pass")
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` is a card's text (section 3)."""
+    try:
+        parse_code(text)
+    except CardError:
+        return False
+    return True
 
 
 def _canonical_key(words: Sequence[str]) -> str:
