@@ -129,6 +129,7 @@ def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
         (["0=lion", "--dead", "٣"], "--dead"),
         (["0=lion", "--dead", "+1"], "--dead"),
         (["0=lion", "--dead", "4"], "--dead"),
+        (["0=3", "1=5", "--dead", "2"], "--dead 2: seat 2 shows no card (give it as 2=CARD"),
         (["0="], "'0=': unknown card ''"),
     ],
 )

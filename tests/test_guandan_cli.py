@@ -117,7 +117,7 @@ def test_human_output_is_plain_when_piped():
         (["9S", "--level", "2", "--as", "single ²"], "not an interpretation"),
         (["9S", "--level", "2", "--beats-as", "single 8"], "--beats-as needs --beats"),
         (["9S", "--level", "2", "--beats", "8S BJ"], "is not a combination"),
-        (["9S", "--level", "2", "--beats", "8S QQ"], "unknown card 'QQ'"),
+        (["9S", "--level", "2", "--beats", "8S QQ"], "--beats '8S QQ': unknown card 'QQ'"),
         (["9S", "--level", "2", "--beats", "8S", "--beats-as", "pair 8"], "is not a reading"),
         (["9S", "--level", "2", "--beats", ""], "is not a combination"),
     ],

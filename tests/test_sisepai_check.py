@@ -219,7 +219,7 @@ def test_check_hand_worked_examples():
     [
         (["rK", "F1"], [], CardError, "unknown card 'F1'"),
         (["rK", "²"], [], CardError, "unknown card '²'"),
-        (E3.split()[:-3], ["rK zz"], CardError, "unknown card 'zz'"),
+        (E3.split()[:-3], ["rK zz"], CardError, "--exposed 'rK zz': unknown card 'zz'"),
         (E3.split()[:-2], ["rK rK"], HandError, "--exposed 'rK rK' is not a meld"),
         (E3.split()[:-3], [""], HandError, "--exposed '' is not a meld"),
         (E3.split()[:-2], [], HandError, "these are 19"),

@@ -75,6 +75,14 @@ def check(
         except CardError as exc:
             fail(_("{item}: {problem}").format(item=repr(item), problem=exc))
     gone = sorted({_seat(d, "--dead") for d in dead})
+    for seat in gone:
+        if seat not in shown:
+            fail(
+                _(
+                    "--dead {seat}: seat {seat} shows no card (give it as {seat}=CARD: a dead "
+                    "card is still shown, rules 9.1)"
+                ).format(seat=seat)
+            )
     try:
         losers = showdown(shown, gone)
     except ValueError as exc:

@@ -44,6 +44,7 @@ def check(
 
     Exit 0 for a legal play (that beats the --beats play), 1 otherwise, 2 for bad input.
     """
+    from cardavia_cli.engine.errors import CardError
     from cardavia_cli.games.guandan.cards import codes_str, level_str, parse_codes, parse_level
     from cardavia_cli.games.guandan.combos import classify, outranks, parse_key, strength
 
@@ -61,7 +62,10 @@ def check(
     if beats_as is not None and beats is None:
         fail(_("--beats-as needs --beats (the play on the table)"))
     if beats is not None:
-        prev_codes = parse_codes(beats.split())
+        try:
+            prev_codes = parse_codes(beats.split())
+        except CardError as exc:
+            fail(_("--beats {play}: {problem}").format(play=repr(beats), problem=exc))
         readings = classify(prev_codes, lv)
         if not readings:
             fail(

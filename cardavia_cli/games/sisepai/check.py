@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardavia_cli.engine.errors import CardaviaError, HandError
+from cardavia_cli.engine.errors import CardaviaError, CardError, HandError
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.games.sisepai.cards import CODES, card_str, parse_cards
 from cardavia_cli.games.sisepai.melds import Meld, best_win, meld_of_sorted, waits
@@ -114,7 +114,12 @@ def check_hand(cards: Sequence[str], exposed: Sequence[str] = ()) -> CheckAnswer
     fixed: list[Meld] = []
     total = len(concealed)
     for text in exposed:
-        codes = _parse(text.split())
+        try:
+            codes = _parse(text.split())
+        except CardError as exc:
+            raise CardError(
+                _("--exposed {meld}: {problem}").format(meld=repr(text), problem=exc)
+            ) from None
         codes.sort()
         meld = meld_of_sorted(tuple(codes))
         if meld is None:
