@@ -416,7 +416,7 @@ def test_repl_review_after_the_deal_and_not_before() -> None:
 
 def test_repl_help_lists_review() -> None:
     done = run_cardavia("sisepai", "play", "--seed", "3", "--ai", "basic", stdin="help review\n")
-    assert "review [--from N]  Once the deal or match is over" in done.stdout
+    assert "review [--from N] [--samples N]  Once the deal or match is over" in done.stdout
 
 
 # -- --from counts the decisions as the review numbers them: from 1 --------------------------------
@@ -460,13 +460,45 @@ def test_regression_repl_review_from_takes_the_command_line_range() -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert "! --from: '0' is not a whole number 1 or more (usage: review [--from N])" in out
+    usage = "(usage: review [--from N] [--samples N])"
+    assert f"! --from: '0' is not a whole number 1 or more {usage}" in out
     assert "! --from 12: the game holds 11 decisions of yours; give a number from 1 to 11" in out
     assert (
-        "! review takes --from and the number of your decision to start from (usage: review "
-        "[--from N])"
+        "! review takes --from and the number of your decision to start from, and --samples "
+        f"and the sampled deals per decision {usage}"
     ) in out
     assert "(from decision 11 of 11)" in " ".join(done.stdout.split())
+
+
+def test_repl_review_takes_samples_as_the_command_does() -> None:
+    """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` in
+    either order, each once, each checked as the command checks it."""
+    done = run_cardavia(
+        "sisepai",
+        "play",
+        "--seed",
+        "3",
+        "--ai",
+        "basic",
+        stdin=(
+            "auto all\nreview --samples 0\nreview --samples 2 --samples 3\n"
+            "review --samples 100001\nreview --from 10 --samples 1\n"
+        ),
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    usage = "(usage: review [--from N] [--samples N])"
+    assert f"! --samples: '0' is not a whole number 1 or more {usage}" in out
+    assert (
+        "! review takes --from and the number of your decision to start from, and --samples "
+        f"and the sampled deals per decision {usage}"
+    ) in out
+    assert (
+        "! --samples: '100001' is more sampled deals than a decision is searched with (at most "
+        f"100000) {usage}"
+    ) in out
+    said = " ".join(done.stdout.split())
+    assert "over 1 sampled deal of the hidden cards each (from decision 10" in said
 
 
 def test_regression_one_sample_is_one_sampled_deal() -> None:

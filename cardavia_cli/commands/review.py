@@ -20,8 +20,8 @@ from cardavia_cli.commands.common import (
     guarded,
     print_json,
 )
-from cardavia_cli.engine.i18n import N_, _
-from cardavia_cli.engine.numbers import Count
+from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.numbers import SAMPLES
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.review import Progress
@@ -62,13 +62,6 @@ HELP = "\n\n".join(
         '"skipped", "from", "total", "marks", "loss", "costliest", "unit", "thresholds", '
         '"samples", "finished", "scope"}, "own", "replays": [{"level", "result", "value"}]}.',
     ]
-)
-
-
-#: ``--samples``: at least one sampled deal per decision; at most 100000 (each candidate keeps
-#: every sample's score, and a decision then takes hours).
-SAMPLES = Count(
-    1, 100_000, N_("{text} is more sampled deals than a decision is searched with (at most {most})")
 )
 
 

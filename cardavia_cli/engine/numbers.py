@@ -113,3 +113,11 @@ class Count:
         if why is not None:
             raise ValueError(why)
         return int(text.strip())
+
+
+#: A review's ``--samples`` (the command's and the REPL's): at least one sampled deal per
+#: decision; at most 100000 (each candidate keeps every sample's score, and a decision then
+#: takes hours).
+SAMPLES = Count(
+    1, 100_000, N_("{text} is more sampled deals than a decision is searched with (at most {most})")
+)

@@ -35,7 +35,7 @@ from cardavia_cli.engine.interface import Completion, Switch, Verb
 
 #: The default help of ``table`` and ``hint``.
 TABLE_HELP = N_("Show the table: every seat and what lies in view.")
-HINT_HELP = N_("Suggest a move (the basic computer player's choice for your seat).")
+HINT_HELP = N_("Suggest a move (the strong computer player's choice for your seat).")
 #: How many of the last visible events a resumed game tells again by default.
 STORY_EVENTS = 8
 

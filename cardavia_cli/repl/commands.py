@@ -79,7 +79,7 @@ class Shell(Protocol):
 
     def hint(self) -> Reply: ...
 
-    def review(self, start: int = 1) -> Reply: ...
+    def review(self, start: int = 1, samples: int | None = None) -> Reply: ...
 
     def auto(self, every: bool = False) -> Reply: ...
 
@@ -428,32 +428,47 @@ def _reviewable(session: Shell) -> bool:
 
 @BUILTINS.command(
     "review",
-    # TRANSLATORS: a usage line: "--from" is typed as it is.
-    usage=N_("review [--from N]"),
+    # TRANSLATORS: a usage line: "--from" and "--samples" are typed as they are.
+    usage=N_("review [--from N] [--samples N]"),
     short=N_("grade your decisions"),
     help=N_(
         "Once the deal or match is over, or at a break between its rounds or deals: every "
         "decision of yours graded by the strong computer player's search (good, inaccuracy "
         "from 5% lost, mistake from 10%, blunder from 20%), the three costliest moments, "
         "and, once it is over, the same deck played by the computer in your seat; "
-        "--from N starts at your decision N (1 is the first)."
+        "--from N starts at your decision N (1 is the first); --samples N searches each "
+        "decision over N sampled deals (default: the strong player's own; fewer is quicker "
+        "and rougher)."
     ),
     available=_reviewable,
 )
 def _review(session: Shell, args: str) -> Reply:
+    from cardavia_cli.engine.numbers import SAMPLES
     from cardavia_cli.engine.review import START
 
     words = args.split()
-    if not words:
-        return session.review()
-    if len(words) == 2 and words[0] == "--from":
-        problem = START.problem(words[1])
+    given: dict[str, int] = {}
+    counts = {"--from": START, "--samples": SAMPLES}
+    while words:
+        if len(words) < 2 or words[0] not in counts or words[0] in given:
+            return [
+                _usage(
+                    "review",
+                    _(
+                        "review takes --from and the number of your decision to start from, "
+                        "and --samples and the sampled deals per decision"
+                    ),
+                )
+            ]
+        option, text = words[0], words[1]
+        problem = counts[option].problem(text)
         if problem is not None:
-            return [_usage("review", _("--from: {problem}").format(problem=problem))]
-        return session.review(start=START.parse(words[1]))
-    return [
-        _usage("review", _("review takes --from and the number of your decision to start from"))
-    ]
+            return [
+                _usage("review", _("{option}: {problem}").format(option=option, problem=problem))
+            ]
+        given[option] = counts[option].parse(text)
+        words = words[2:]
+    return session.review(start=given.get("--from", 1), samples=given.get("--samples"))
 
 
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:

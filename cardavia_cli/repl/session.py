@@ -830,9 +830,10 @@ class Session:
             out.extend(self._search_notes(adviser, suggestion))
         return out
 
-    def review(self, start: int = 1) -> Reply:
+    def review(self, start: int = 1, samples: int | None = None) -> Reply:
         """``review``: the decisions of the human seat graded by the strong player's search
-        (:func:`~cardavia_cli.engine.review.review_game`), from its decision ``start`` (1 is
+        (:func:`~cardavia_cli.engine.review.review_game`) over ``samples`` sampled deals per
+        decision (``None``: the level's own), from its decision ``start`` (1 is
         the first), once the game is over (with the replays of the deck with the computer in
         the seat) or at a break (what has been played); while a deal is being played, or for
         a ``start`` the game does not reach, one line saying so."""
@@ -878,7 +879,13 @@ class Session:
 
             try:
                 result = review_game(
-                    self.info, self.header, st, start=start, skip=skip, progress=progress
+                    self.info,
+                    self.header,
+                    st,
+                    samples=samples,
+                    start=start,
+                    skip=skip,
+                    progress=progress,
                 )
             except CardaviaError as exc:
                 return [Problem(str(exc))]

@@ -592,7 +592,7 @@ class CucuUI(GameUI[CucuView, Action]):
         "round, the special cards shown and the pack."
     )
     hint_help = N_(
-        "Suggest an answer (the basic computer player's) and why: the chance your card loses "
+        "Suggest an answer (the strong computer player's) and why: the chance your card loses "
         "at the showdown, and what a swap would cost on average."
     )
 

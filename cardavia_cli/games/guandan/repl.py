@@ -384,7 +384,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
         "Show the table: both levels and whose level the deal is played at, every seat's "
         "cards left and place, this deal's tribute, and the play on the table."
     )
-    hint_help = N_("Suggest a move (the basic computer player's choice for your seat) and say why.")
+    hint_help = N_("Suggest a move (the strong computer player's choice for your seat) and say why.")
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: GuandanView, *, origin: str, seats: Sequence[str]) -> RenderableType:

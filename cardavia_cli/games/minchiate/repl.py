@@ -158,7 +158,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         "Show the table: the score and resti, the seats and their roles, the exposed and "
         "robbed cards, the fola, the declarations and the trick in progress."
     )
-    hint_help = N_("Suggest a move (the basic computer player's choice for your seat) and say why.")
+    hint_help = N_("Suggest a move (the strong computer player's choice for your seat) and say why.")
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: MinchiateView, *, origin: str, seats: Sequence[str]) -> RenderableType:

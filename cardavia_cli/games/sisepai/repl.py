@@ -200,7 +200,7 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
     actions = ACTIONS
     table_help = N_("Show the table: every seat, the public card, the stock, the dead pile.")
     hint_help = N_(
-        "Suggest a move (the basic computer player's choice for your seat) and show your waits."
+        "Suggest a move (the strong computer player's choice for your seat) and show your waits."
     )
 
     # -- rendering -----------------------------------------------------------------------------
