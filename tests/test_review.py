@@ -412,6 +412,35 @@ def test_repl_review_after_the_deal_and_not_before() -> None:
     assert "! review grades a finished deal: play this one out first" in out
     assert "Review of Si Se Pai" in out
     assert "How the computer would have played your cards" in out
+    # the replay rows speak to the player, as the rest of the review does ("Seat 0 wins" was
+    # the engine's summary)
+    said = " ".join(out.split())
+    assert "you You win with 15 points. 100%" in said
+    assert "basic You win with 15 points. 100%" in said and "Seat 0" not in said
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "line"),
+    [
+        ("sisepai", 4, r"(You win|Seat \d \(\w+\) wins) with \d+ points\.|Draw: .*"),
+        ("cucu", 4, r"(You win|Seat \d \(\w+\) wins) the match after \d+ rounds?(, .*)?[.!]"),
+        ("guandan", 2, r"(Your|Their) team wins the match at level A after \d+ deals\."),
+        ("minchiate", 4, r"(Your|Their) team wins, \d+ resti to \d+\."),
+    ],
+)
+def test_every_game_gives_its_outcome_in_one_sentence_for_the_seat(game, seed, line) -> None:
+    """``GameUI.outcome_line``: the head of the end screen, as the replay rows of a review
+    give it, spoken to seat 0 (the engine's summary says "Seat 0")."""
+    import re
+
+    info = load_game(game)
+    state = info.new_state(seed=seed)
+    play_on(state, make_agents(info, ["basic"] * 4))
+    outcome = state.result()
+    assert outcome is not None
+    said = load_ui(game).outcome_line(state.view(0), outcome)
+    assert re.fullmatch(line, said), said
+    assert "Seat 0" not in said
 
 
 def test_repl_help_lists_review() -> None:

@@ -155,6 +155,12 @@ class GameUI(abc.ABC, Generic[V, A]):
         """The end of the deal or match: winner, score, the winning hand."""
 
     # -- with defaults ---------------------------------------------------------------------
+    def outcome_line(self, view: V, outcome: Outcome) -> str:
+        """The end of the deal or match in one sentence for the seat of ``view`` ("You win
+        with 15 points."): the head of :meth:`outcome`, as a review's replay rows give it.
+        Default: the engine's ``outcome.summary``, which names every seat by number."""
+        return outcome.summary
+
     def choices(self, view: V) -> list[str]:
         """The answers the status lists with numbers (typing ``N`` means the N-th)."""
         return []

@@ -270,7 +270,7 @@ def _result_words(p: Played, ui: GameUI) -> RenderableType:
     state = p.state
     outcome = state.result()
     if outcome is not None:
-        return Text(outcome.summary)
+        return Text(ui.outcome_line(state.view(HUMAN), outcome))
     return ui.round_summary(state.view(HUMAN))
 
 

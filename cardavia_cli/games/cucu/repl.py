@@ -65,6 +65,7 @@ from cardavia_cli.games.cucu.view import (
     choice_notes,
     intro_text,
     listed,
+    outcome_line,
     outcome_view,
     round_end_view,
     round_summary_line,
@@ -627,6 +628,10 @@ class CucuUI(GameUI[CucuView, Action]):
     def outcome(self, view: CucuView, outcome: Outcome) -> RenderableType:
         """The end of the match (section 10.2)."""
         return outcome_view(view, outcome)
+
+    def outcome_line(self, view: CucuView, outcome: Outcome) -> str:
+        """The head of :meth:`outcome` (section 10.2), one sentence for the seat of ``view``."""
+        return outcome_line(view, outcome)
 
     def round_end(self, view: CucuView) -> RenderableType:
         """A break after a showdown (section 11a): every seat's lives and the next dealer."""

@@ -541,16 +541,17 @@ def round_summary_line(view: CucuView) -> Text:
     )
 
 
-def outcome_view(view: CucuView, outcome: Outcome) -> RenderableType:
-    """The end of the match (section 10.2): the winner after how many rounds, and the lives
-    left."""
+def outcome_line(view: CucuView, outcome: Outcome) -> str:
+    """The end of the match (section 10.2) in one sentence for the seat of ``view``: "You win
+    the match after 7 rounds!", "Seat 2 (across) wins the match after 7 rounds, 1 all-out
+    restart.", or the engine's summary."""
     n = outcome.data.get("rounds", view.round)
     rounds = ngettext("{n} round", "{n} rounds", n).format(n=n)
     restarts = ngettext("{n} all-out restart", "{n} all-out restarts", view.restarts).format(
         n=view.restarts
     )
     if outcome.winner is not None and view.restarts:
-        head = by_seat(
+        return by_seat(
             outcome.winner,
             view.seat,
             _("You win the match after {rounds}, {restarts}!"),
@@ -558,16 +559,21 @@ def outcome_view(view: CucuView, outcome: Outcome) -> RenderableType:
             rounds=rounds,
             restarts=restarts,
         )
-    elif outcome.winner is not None:
-        head = by_seat(
+    if outcome.winner is not None:
+        return by_seat(
             outcome.winner,
             view.seat,
             _("You win the match after {rounds}!"),
             _("{Seat} wins the match after {rounds}."),
             rounds=rounds,
         )
-    else:
-        head = outcome.summary
+    return outcome.summary
+
+
+def outcome_view(view: CucuView, outcome: Outcome) -> RenderableType:
+    """The end of the match (section 10.2): the winner after how many rounds
+    (:func:`outcome_line`), and the lives left."""
+    head = outcome_line(view, outcome)
     lives = _("Lives left: {lives}.").format(lives=lives_list(view))
     return Group(Text(""), Text(head, style="bold"), Text(lives))
 

@@ -74,6 +74,7 @@ from cardavia_cli.games.guandan.view import (
     label,
     levels_words,
     ours,
+    outcome_line,
     outcome_view,
     places_words,
     reading_words,
@@ -384,7 +385,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         "Show the table: both levels and whose level the deal is played at, every seat's "
         "cards left and place, this deal's tribute, and the play on the table."
     )
-    hint_help = N_("Suggest a move (the strong computer player's choice for your seat) and say why.")
+    hint_help = N_(
+        "Suggest a move (the strong computer player's choice for your seat) and say why."
+    )
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: GuandanView, *, origin: str, seats: Sequence[str]) -> RenderableType:
@@ -468,6 +471,10 @@ class GuandanUI(GameUI[GuandanView, Action]):
     def outcome(self, view: GuandanView, outcome: Outcome) -> RenderableType:
         """The match won (section 10): the team, the last deal's places, the levels."""
         return outcome_view(view, outcome)
+
+    def outcome_line(self, view: GuandanView, outcome: Outcome) -> str:
+        """The head of :meth:`outcome` (section 10), one sentence for the seat of ``view``."""
+        return outcome_line(view, outcome)
 
     def round_end(self, view: GuandanView) -> RenderableType:
         """A break between deals (8.4, 11): the places, the levels, the next deal's level and

@@ -427,29 +427,34 @@ def round_end_view(view: GuandanView) -> RenderableType:
     return Group(*parts)
 
 
-def outcome_view(view: GuandanView, outcome: Outcome) -> RenderableType:
-    """The end of the match (section 10: a win at level A): the winning team, the last
-    deal's places and the levels."""
+def outcome_line(view: GuandanView, outcome: Outcome) -> str:
+    """The match won (section 10) in one sentence for the seat of ``view``: "Your team wins
+    the match at level A after 9 deals.", or the engine's summary."""
     winner = outcome.winner
     if winner is None:
-        head = Text(outcome.summary, style="bold")
-    else:
-        n = view.deals_finished
-        words = ours(
-            winner,
-            view.seat,
-            ngettext(
-                "Your team wins the match at level A after {n} deal.",
-                "Your team wins the match at level A after {n} deals.",
-                n,
-            ),
-            ngettext(
-                "Their team wins the match at level A after {n} deal.",
-                "Their team wins the match at level A after {n} deals.",
-                n,
-            ),
-        )
-        head = Text(words.format(n=n), style="bold")
+        return outcome.summary
+    n = view.deals_finished
+    words = ours(
+        winner,
+        view.seat,
+        ngettext(
+            "Your team wins the match at level A after {n} deal.",
+            "Your team wins the match at level A after {n} deals.",
+            n,
+        ),
+        ngettext(
+            "Their team wins the match at level A after {n} deal.",
+            "Their team wins the match at level A after {n} deals.",
+            n,
+        ),
+    )
+    return words.format(n=n)
+
+
+def outcome_view(view: GuandanView, outcome: Outcome) -> RenderableType:
+    """The end of the match (section 10: a win at level A): the winning team
+    (:func:`outcome_line`), the last deal's places and the levels."""
+    head = Text(outcome_line(view, outcome), style="bold")
     lines: list[RenderableType] = [Text(""), head]
     if len(view.places) == 4:
         places = places_words(view.places, view.seat)

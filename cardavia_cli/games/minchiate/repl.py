@@ -71,6 +71,7 @@ from cardavia_cli.games.minchiate.view import (
     hand_view,
     kind_word,
     listing,
+    outcome_line,
     outcome_view,
     resti_words,
     score_view,
@@ -158,7 +159,9 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         "Show the table: the score and resti, the seats and their roles, the exposed and "
         "robbed cards, the fola, the declarations and the trick in progress."
     )
-    hint_help = N_("Suggest a move (the strong computer player's choice for your seat) and say why.")
+    hint_help = N_(
+        "Suggest a move (the strong computer player's choice for your seat) and say why."
+    )
 
     # -- rendering -----------------------------------------------------------------------------
     def intro(self, view: MinchiateView, *, origin: str, seats: Sequence[str]) -> RenderableType:
@@ -260,6 +263,10 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
     def outcome(self, view: MinchiateView, outcome: Outcome) -> RenderableType:
         """The result (10.5): the winner team, the resti and the breakdown."""
         return outcome_view(view, outcome)
+
+    def outcome_line(self, view: MinchiateView, outcome: Outcome) -> str:
+        """The head of :meth:`outcome` (10.5), one sentence for the seat of ``view``."""
+        return outcome_line(view, outcome)
 
     def round_end(self, view: MinchiateView) -> RenderableType:
         """The match is one deal (15.15): there are no breaks."""

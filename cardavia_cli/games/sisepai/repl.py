@@ -46,6 +46,7 @@ from cardavia_cli.games.sisepai.view import (
     kind_word,
     meld_text,
     melds_line,
+    outcome_line,
     outcome_view,
     seat_text,
     status_view,
@@ -263,6 +264,10 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
     def outcome(self, view: SisepaiView, outcome: Outcome) -> RenderableType:
         """The result (rules 11): the summary line and the winner's melds."""
         return outcome_view(view, outcome)
+
+    def outcome_line(self, view: SisepaiView, outcome: Outcome) -> str:
+        """The head of :meth:`outcome` (rules 11), one sentence for the seat of ``view``."""
+        return outcome_line(view, outcome)
 
     def round_end(self, view: SisepaiView) -> RenderableType:
         """A match is one deal (rules 11.3): there are no breaks."""
