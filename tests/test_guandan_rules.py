@@ -395,12 +395,20 @@ def test_following_an_ambiguous_play_only_candidates_that_beat_count():
     [
         ("play 9S AS", "play 9S AS"),  # "as" alone is the ace of spades
         ("play 9S as AS", "play 9S AS AS"),
-        ("play 9S 9D as", "play 9S 9D AS"),
+        ("play 9S 9D AS", "play 9S 9D AS"),
+        ("play as", "play AS"),  # the only card
         ("play 9s 9d as pair 9", "play 9S 9D as pair 9"),
     ],
 )
 def test_as_is_a_clause_only_before_a_type_and_otherwise_the_ace_of_spades(text, parsed):
     assert str(Action.parse(text)) == parsed
+
+
+@pytest.mark.parametrize("text", ["play AH as", "play 3C as as", "play 9S 9D As"])
+def test_regression_a_lowercase_as_at_the_end_is_refused_not_played_as_the_ace_of_spades(text):
+    """``play AH as`` (the type forgotten) led a pair of aces with the AS of the hand."""
+    with pytest.raises(InvalidActionError, match=r"the last word 'as' needs TYPE KEY after it"):
+        Action.parse(text)
 
 
 @pytest.mark.parametrize("text", ["play 9S 9D as bogus 9", "play 9S as xx", "play 9S AS as Q"])

@@ -178,10 +178,19 @@ class Action:
                     break
             else:
                 # "as" followed by a word that is no card is an `as` clause with an unknown
-                # type ("as" alone is the ace of spades): say so, not "unknown card"
+                # type: say so, not "unknown card"
                 for i in range(len(words) - 2, 0, -1):
                     if words[i].lower() == "as" and not _is_card(words[i + 1]):
                         _canonical_key(words[i + 1 :])
+                if len(words) > 2 and words[-1].lower() == "as" and words[-1] != "AS":
+                    # "as" at the end, not written AS, reads as an unfinished as clause as much as
+                    # the ace of spades: never play an ace the person may not have meant
+                    raise InvalidActionError(
+                        _(
+                            "{text}: the last word 'as' needs TYPE KEY after it (rules 8.3, e.g. "
+                            "'as straight 7'); for the ace of spades write AS"
+                        ).format(text=repr(text.strip()))
+                    )
         try:
             codes = [parse_code(w) for w in card_words]
             check_copies(codes)
