@@ -46,14 +46,14 @@ def check(
     """
     from cardavia_cli.engine.errors import CardError
     from cardavia_cli.games.guandan.cards import codes_str, level_str, parse_codes, parse_level
-    from cardavia_cli.games.guandan.combos import classify, outranks, parse_key, strength
+    from cardavia_cli.games.guandan.combos import classify, outranks, strength
 
     lv = parse_level(level)
     codes = parse_codes(cards)
     found = classify(codes, lv)
     chosen = found
     if as_ is not None:
-        key = parse_key(as_, lv)
+        key = _option_key("--as", as_, lv)
         chosen = [i for i in found if (i.type, i.rank) == key]
     legal = bool(chosen)
     beaten: bool | None = None
@@ -74,7 +74,7 @@ def check(
                 )
             )
         if beats_as is not None:
-            key = parse_key(beats_as, lv)
+            key = _option_key("--beats-as", beats_as, lv)
             matching = [i for i in readings if (i.type, i.rank) == key]
             if not matching:
                 names = ", ".join(i.key(lv) for i in readings)
@@ -145,3 +145,15 @@ def check(
 
 
 __all__ = ["app"]
+
+
+def _option_key(option: str, text: str, level: int) -> tuple[str, int]:
+    """The ``(type, rank)`` of the ``TYPE KEY`` given to ``option`` (``--as``,
+    ``--beats-as``); a bad one fails with a line naming the option."""
+    from cardavia_cli.engine.errors import InvalidActionError
+    from cardavia_cli.games.guandan.combos import parse_key
+
+    try:
+        return parse_key(text, level)
+    except InvalidActionError as exc:
+        fail(_("{option}: {problem}").format(option=option, problem=exc))
