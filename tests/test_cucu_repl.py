@@ -241,8 +241,9 @@ def test_a_chain_of_swaps_and_the_dealers_draw() -> None:
         "Lives: you 3, seat 1 (right) 3, seat 2 (across) 3, seat 3 (left) 2. You deal next.",
         BREAK,
         # the end of input on a terminal is Ctrl-D: like quit, it asks once first
-        "! this match has no save of its own (only the autosave keeps it): type save [NAME] "
-        "first, or quit (or Ctrl-D) again to leave",
+        "! this match has no save of its own (only the autosave autosave-cucu-0 keeps it: "
+        "cardavia resume autosave-cucu-0): type save [NAME] first, or quit (or Ctrl-D) "
+        "again to leave",
     ]
 
 

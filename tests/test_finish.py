@@ -54,8 +54,9 @@ def test_ctrl_d_asks_like_quit_and_the_autosave_resumes(home: Path) -> None:
     assert session.run(reader) == 0
     lines = [ln for ln in out.getvalue().splitlines() if ln.startswith(("!", "This", "Good"))]
     asked = (
-        "! this deal has no save of its own (only the autosave keeps it): type save [NAME] "
-        "first, or quit (or Ctrl-D) again to leave"
+        "! this deal has no save of its own (only the autosave autosave-sisepai-3 keeps it: "
+        "cardavia resume autosave-sisepai-3): type save [NAME] first, or quit (or Ctrl-D) "
+        "again to leave"
     )
     # the first Ctrl-D asks; a command in between disarms it; two in a row leave
     assert lines == [

@@ -131,8 +131,8 @@ def make(
 
 #: On a terminal the end of input is Ctrl-D: like quit, it asks once, the second one leaves.
 CTRL_D = [
-    "! this match has no save of its own (only the autosave keeps it): type save [NAME] "
-    "first, or quit (or Ctrl-D) again to leave",
+    "! this match has no save of its own (only the autosave autosave-tally-5 keeps it: "
+    "cardavia resume autosave-tally-5): type save [NAME] first, or quit (or Ctrl-D) again to leave",
     "This game is kept in the autosave autosave-tally-5: continue it with cardavia resume "
     "autosave-tally-5",
     "Goodbye.",

@@ -493,15 +493,16 @@ def test_regression_repl_review_from_takes_the_command_line_range() -> None:
     assert f"! --from: '0' is not a whole number 1 or more {usage}" in out
     assert "! --from 12: the game holds 11 decisions of yours; give a number from 1 to 11" in out
     assert (
-        "! review takes --from and the number of your decision to start from, and --samples "
-        f"and the sampled deals per decision {usage}"
+        "! 'from': review takes --from and the number of your decision to start from, and "
+        f"--samples and the sampled deals per decision {usage}"
     ) in out
     assert "(from decision 11 of 11)" in " ".join(done.stdout.split())
 
 
 def test_repl_review_takes_samples_as_the_command_does() -> None:
-    """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` in
-    either order, each once, each checked as the command checks it."""
+    """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` as
+    the command does (either order, ``--from=N`` too, the last of a repeated one counting),
+    each checked by the same count, and names what it cannot read."""
     done = run_cardavia(
         "sisepai",
         "play",
@@ -510,8 +511,8 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
         "--ai",
         "basic",
         stdin=(
-            "auto all\nreview --samples 0\nreview --samples 2 --samples 3\n"
-            "review --samples 100001\nreview --from 10 --samples 1\n"
+            "auto all\nreview --samples 0\nreview --json\nreview --from\n"
+            "review --samples 100001\nreview --samples=2 --from 3 --from=10 --samples 1\n"
         ),
     )
     assert done.returncode == 0, done.stderr
@@ -519,9 +520,10 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
     usage = "(usage: review [--from N] [--samples N])"
     assert f"! --samples: '0' is not a whole number 1 or more {usage}" in out
     assert (
-        "! review takes --from and the number of your decision to start from, and --samples "
-        f"and the sampled deals per decision {usage}"
+        "! '--json': review takes --from and the number of your decision to start from, and "
+        f"--samples and the sampled deals per decision {usage}"
     ) in out
+    assert f"! --from needs a number after it {usage}" in out
     assert (
         "! --samples: '100001' is more sampled deals than a decision is searched with (at most "
         f"100000) {usage}"

@@ -446,27 +446,33 @@ def _review(session: Shell, args: str) -> Reply:
     from cardavia_cli.engine.numbers import SAMPLES
     from cardavia_cli.engine.review import START
 
-    words = args.split()
+    words: list[str] = []
+    for word in args.split():  # --from=3 as the command line takes it
+        option, eq, value = word.partition("=")
+        words.extend([option, value] if eq and option in ("--from", "--samples") else [word])
     given: dict[str, int] = {}
     counts = {"--from": START, "--samples": SAMPLES}
     while words:
-        if len(words) < 2 or words[0] not in counts or words[0] in given:
+        option = words[0]
+        if option not in counts:
             return [
                 _usage(
                     "review",
                     _(
-                        "review takes --from and the number of your decision to start from, "
-                        "and --samples and the sampled deals per decision"
-                    ),
+                        "{word}: review takes --from and the number of your decision to start "
+                        "from, and --samples and the sampled deals per decision"
+                    ).format(word=repr(option)),
                 )
             ]
-        option, text = words[0], words[1]
+        if len(words) < 2:
+            return [_usage("review", _("{option} needs a number after it").format(option=option))]
+        text = words[1]
         problem = counts[option].problem(text)
         if problem is not None:
             return [
                 _usage("review", _("{option}: {problem}").format(option=option, problem=problem))
             ]
-        given[option] = counts[option].parse(text)
+        given[option] = counts[option].parse(text)  # given twice, the last counts
         words = words[2:]
     return session.review(start=given.get("--from", 1), samples=given.get("--samples"))
 

@@ -1077,17 +1077,22 @@ class Session:
         """``quit``: leave (on a terminal, an unsaved game in progress asks to confirm once)."""
         if self.interactive and self.keeper.left_unsaved(self.state) and self._armed != "quit":
             self._armed = "quit"
-            if self.keeper.backed_up():
+            from cardavia_cli.engine.saves import resume_name
+
+            backup = self.keeper.backup
+            if self.keeper.backed_up() and backup is not None:
                 refusal = self._by_noun(
                     _(
-                        "this deal has no save of its own (only the autosave keeps it): "
-                        "type save [NAME] first, or quit (or Ctrl-D) again to leave"
+                        "this deal has no save of its own (only the autosave {name} keeps it: "
+                        "cardavia resume {name}): type save [NAME] first, or quit (or Ctrl-D) "
+                        "again to leave"
                     ),
                     _(
-                        "this match has no save of its own (only the autosave keeps it): "
-                        "type save [NAME] first, or quit (or Ctrl-D) again to leave"
+                        "this match has no save of its own (only the autosave {name} keeps it: "
+                        "cardavia resume {name}): type save [NAME] first, or quit (or Ctrl-D) "
+                        "again to leave"
                     ),
-                )
+                ).format(name=resume_name(backup))
             else:
                 refusal = self._by_noun(
                     _(
