@@ -56,6 +56,20 @@ def _review_last(name: str, **options):
 
 
 # -- marks ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("loss", "shown", "mark"),
+    [(0.0968, "9%", "inaccuracy"), (0.0499, "4%", "good"), (0.05, "5%", "inaccuracy"),
+     (0.1, "10%", "mistake"), (0.29, "29%", "blunder"), (0.2, "20%", "blunder"),
+     (0.0, "0%", "good")],
+)  # fmt: skip
+def test_regression_a_shown_loss_never_reaches_a_threshold_its_mark_does_not(loss, shown, mark):
+    """A loss of 0.0968 was shown as "10%" beside "inaccuracy" (a mistake starts at 10%): the
+    loss column rounds down, and the thresholds are whole percentages."""
+    from cardavia_cli.repl.review import _loss
+
+    assert _loss(loss) == shown and mark_of(loss, 0.0) == mark
+
+
 def test_marks_follow_the_thresholds_and_never_mark_a_loss_within_the_noise() -> None:
     assert MARKS == ("good", "inaccuracy", "mistake", "blunder")
     assert THRESHOLDS == {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}

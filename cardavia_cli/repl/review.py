@@ -9,6 +9,7 @@ renderer (:meth:`~cardavia_cli.engine.ui.GameUI.status`): only what the player c
 from __future__ import annotations
 
 import io
+import math
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -48,8 +49,10 @@ def percent(x: float) -> str:
 
 
 def _loss(x: float) -> str:
-    """A loss (0 to 1) as a whole percentage, positive as in ``--json``: ``0.094`` is ``9%``."""
-    return f"{100 * x:.0f}%"
+    """A loss (0 to 1) as a whole percentage, positive as in ``--json``, rounded down so that
+    it never reaches a mark's threshold the loss does not (:data:`~.review.THRESHOLDS`, whole
+    percentages): ``0.094`` and ``0.0968`` are ``9%`` (an inaccuracy, not yet a mistake)."""
+    return f"{math.floor(100 * x + 1e-9):.0f}%"
 
 
 def position_text(ui: GameUI, decision: Decision) -> str:
