@@ -2,6 +2,7 @@
 level ``strong`` (they are not players of the product):
 
     python tools/guandan_bounds.py oracle --deals 200
+    python tools/guandan_bounds.py partner --deals 200   (or next)
     python tools/guandan_bounds.py policy --deals 200
     python tools/guandan_bounds.py strong --deals 200 [--samples 16 --margin 1.0]
 
@@ -12,6 +13,11 @@ previous finish, so with tribute) in the duplicate format: the candidate at seat
 ``oracle``: ``strong``'s search (:class:`~cardavia_cli.games.guandan.ai.DealSearch`) given the
 real state as its only sample: it SEES every hand (a cheat: the bound of a one-step search
 against ``basic``, whose rollouts are then exact).
+
+``partner`` and ``next``: the shipped search whose samples hold the real hand of one other
+seat, the partner's or the next opponent's (the one who plays after the searching seat), and
+deal the other two hands anew from the rest of their cards: a cheat that says which hidden
+hand is worth knowing (what an inference would have to find).
 
 ``policy``: the shipped search whose every sample is one of ``--draws`` samples of the belief,
 taken with a chance in proportion to the likelihood that the other seats' last ``--steps``
@@ -91,9 +97,35 @@ def policy_belief(draws: int, steps: int, mismatch: float) -> type:
     return PolicyBelief
 
 
+def partial_oracle(which: str) -> type:
+    """A belief that keeps the real hand of the searching seat's partner (``which`` is
+    ``"partner"``) or of the seat after it (``"next"``), and deals the other two hidden hands
+    anew from their cards (sizes kept)."""
+
+    class PartialOracle(OracleBelief):
+        def sample(self, rng: random.Random) -> GuandanState:
+            new = super().sample(rng)
+            known = partner(self.seat) if which == "partner" else next_seat(self.seat)
+            rest = [s for s in SEATS if s not in (self.seat, known)]
+            pool = sorted(c for s in rest for c, n in enumerate(new.hands[s]) for _ in range(n))
+            rng.shuffle(pool)
+            pos = 0
+            for s in rest:
+                hand = [0] * len(new.hands[s])
+                for c in pool[pos : pos + new.sizes[s]]:
+                    hand[c] += 1
+                pos += new.sizes[s]
+                new.hands[s] = hand
+            new._legal = None
+            new._stash = None
+            return new
+
+    return PartialOracle
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("experiment", choices=["oracle", "policy", "strong"])
+    parser.add_argument("experiment", choices=["oracle", "partner", "next", "policy", "strong"])
     parser.add_argument("--deals", type=int, default=200, help="single deals (even)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=ai.STRONG_SAMPLES)
@@ -107,6 +139,8 @@ def main() -> None:
     if args.experiment == "oracle":
         agents.Belief = OracleBelief  # type: ignore[misc,assignment]
         samples = 2  # every sample is the real state: two give a standard error of 0
+    elif args.experiment in ("partner", "next"):
+        agents.Belief = partial_oracle(args.experiment)  # type: ignore[misc]
     elif args.experiment == "policy":
         agents.Belief = policy_belief(args.draws, args.steps, args.mismatch)  # type: ignore[misc]
     settings = SearchSettings(samples=samples, margin=args.margin, budget=None)
