@@ -1,8 +1,9 @@
-"""The two Guandan experiments behind the inference of level ``strong``'s samples (they are not
+"""The Guandan experiments behind the inference of level ``strong``'s samples (they are not
 players of the product):
 
     python tools/guandan_inference.py passes --deals 400
     python tools/guandan_inference.py samples --deals 100
+    python tools/guandan_inference.py plays --deals 6 --proposals 200 --mismatch 0.05
 
 ``passes``: how often ``basic`` passes on an opponent's play (RULES.md 8.2) when its hand holds
 a play of the same type, off the bomb ladder, that beats it
@@ -19,6 +20,14 @@ samples, and the share of the other seats' passes made while holding a beat (a f
 unlikely), in the true hands and in the samples, with the weights (the factors of ``rules`` as
 they are) and without them (all set to 1.0); ``--every`` takes every n-th real decision,
 ``--draws`` samples per position.
+
+``plays``: inference from every play and pass of the deal, not only the passes. Each sample of
+the shipped belief is moved by ``--proposals`` Metropolis steps, each swapping one hidden card
+between two other seats, towards the likelihood that those seats' public steps of the deal
+are the ones ``basic`` takes with the hands (their hand then: the hand now and the cards
+played since; a factor ``--mismatch`` for each step ``basic`` would not have taken). Prints the
+share of the hidden cards placed in their true hand before and after, and the CPU time per
+sample, over every ``--every``-th position past the eighth step of the trail.
 """
 
 from __future__ import annotations
@@ -27,15 +36,16 @@ import argparse
 import json
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 
 from cardavia_cli.engine.agents import decide
 from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.runner import make_agents
-from cardavia_cli.engine.seats import SEATS, team
+from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.games import load_game
-from cardavia_cli.games.guandan import rules
+from cardavia_cli.games.guandan import ai, rules
 from cardavia_cli.games.guandan.cards import LEVEL_VALUE
 from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat
 from cardavia_cli.games.guandan.rules import GuandanState, Phase
@@ -163,6 +173,129 @@ def samples(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
     return out
 
 
+def _public_steps(state: GuandanState, seat: int) -> dict[int, list[tuple]]:
+    """Per other seat, its steps of the trail as ``(cards played since, basic's call, cards)``:
+    what ``basic`` was asked then (its lead or its answer, from public counts only)."""
+    then = list(state.sizes)
+    since: list[list[int]] = [[] for _ in SEATS]
+    out: dict[int, list[tuple]] = {s: [] for s in SEATS if s != seat}
+    for step in reversed(state.trail):
+        s = step.seat
+        if step.cards:
+            since[s].extend(step.cards)
+            then[s] += len(step.cards)
+        if s == seat:
+            continue
+        opponents = [o for o in SEATS if team(o) != team(s) and then[o]] or [next_seat(s)]
+        short = min(then[o] for o in opponents)
+        if step.top is None:
+            mate = then[partner(s)]
+            call: tuple = (0, mate if mate in (1, 2) else 0, min(short, 3))
+        else:
+            mine = team(step.top.seat) == team(s)
+            call = (1, step.top.interpretation, mine, short <= rules.DANGER)
+        out[s].append((tuple(since[s]), call, step.cards))
+    return out
+
+
+def _mismatches(hand: list[int], steps: list[tuple], level: int) -> int:
+    """How many of a seat's ``steps`` ``basic`` would not have taken holding ``hand`` now."""
+    bad = 0
+    for since, call, cards in steps:
+        counts = list(hand)
+        for c in since:
+            counts[c] += 1
+        codes = rules.display_codes(counts, level)
+        if call[0] == 0:
+            choice = ai.lead_choice(codes, level, call[1], call[2])
+        else:
+            choice = ai.follow_choice(codes, level, call[1], call[2], call[3])
+        bad += choice.cards != cards
+    return bad
+
+
+def _metropolis(
+    sample: GuandanState, seat: int, rng: random.Random, proposals: int, mismatch: float
+) -> None:
+    """``proposals`` Metropolis swaps of the hidden cards of ``sample`` (in place; cards that
+    every seat knows to be held, tribute and return, stay)."""
+    level = sample.level
+    steps = _public_steps(sample, seat)
+    others = [s for s in SEATS if s != seat and sample.sizes[s]]
+    if len(others) < 2:
+        return
+    known = [[0] * len(sample.played) for _ in SEATS]
+    for t in (*sample.tributes, *sample.returns):
+        known[t.receiver][t.card] += 1
+    for s in SEATS:
+        for c in range(len(sample.played)):
+            known[s][c] = max(0, known[s][c] - sample.played_by[s][c])
+    log_m = math.log(mismatch)
+    bad = {s: _mismatches(sample.hands[s], steps[s], level) for s in others}
+    for _ in range(proposals):
+        a, b = rng.sample(others, 2)
+        ha, hb = sample.hands[a], sample.hands[b]
+        ma = [c for c, n in enumerate(ha) for _ in range(n - known[a][c])]
+        mb = [c for c, n in enumerate(hb) for _ in range(n - known[b][c])]
+        if not ma or not mb:
+            continue
+        ca, cb = rng.choice(ma), rng.choice(mb)
+        if ca == cb:
+            continue
+        ha[ca] -= 1
+        ha[cb] += 1
+        hb[cb] -= 1
+        hb[ca] += 1
+        na, nb = _mismatches(ha, steps[a], level), _mismatches(hb, steps[b], level)
+        delta = (na + nb - bad[a] - bad[b]) * log_m
+        if delta >= 0 or rng.random() < math.exp(delta):
+            bad[a], bad[b] = na, nb
+        else:
+            ha[ca] += 1
+            ha[cb] -= 1
+            hb[cb] += 1
+            hb[ca] -= 1
+
+
+def _placed(sample: GuandanState, true: GuandanState, others: list[int]) -> int:
+    """How many hidden cards ``sample`` places in the hand of ``others`` that holds them."""
+    return sum(
+        min(a, b) for o in others for a, b in zip(sample.hands[o], true.hands[o], strict=True)
+    )
+
+
+def plays(deals: int, seed: int, every: int, proposals: int, mismatch: float) -> dict[str, object]:
+    """The experiment ``plays`` (module docstring)."""
+    placed = [0, 0]
+    hidden = 0
+    seconds = 0.0
+    count = 0
+    for k, (state, forced) in enumerate(deal_positions(deals, seed)):
+        if forced or k % every or len(state.trail) <= 8:
+            continue
+        if state.phase not in (Phase.LEAD, Phase.FOLLOW):
+            continue
+        seat = state.to_act
+        assert seat is not None
+        others = [s for s in SEATS if s != seat]
+        rng = random.Random(k)
+        sample = Belief(state, seat).sample(rng)
+
+        placed[0] += _placed(sample, state, others)
+        start = time.process_time()
+        _metropolis(sample, seat, rng, proposals, mismatch)
+        seconds += time.process_time() - start
+        placed[1] += _placed(sample, state, others)
+        hidden += sum(state.sizes[o] for o in others)
+        count += 1
+    return {
+        "positions": count,
+        "placed_before": placed[0] / max(1, hidden),
+        "placed_after": placed[1] / max(1, hidden),
+        "ms_per_sample": 1000 * seconds / max(1, count),
+    }
+
+
 def unlikely(hands: list[list[int]], tells: list[rules.PassTell], level: int) -> int:
     """How many of the passes ``tells`` the seats' ``hands`` make unlikely (a factor below 1
     in :func:`rules.tell_weight`)."""
@@ -180,9 +313,17 @@ def main() -> None:
     two.add_argument("--seed", type=int, default=0)
     two.add_argument("--every", type=int, default=10)
     two.add_argument("--draws", type=int, default=20)
+    three = sub.add_parser("plays")
+    three.add_argument("--deals", type=int, default=6)
+    three.add_argument("--seed", type=int, default=0)
+    three.add_argument("--every", type=int, default=7)
+    three.add_argument("--proposals", type=int, default=200)
+    three.add_argument("--mismatch", type=float, default=0.05)
     args = parser.parse_args()
     if args.what == "passes":
         result = passes(args.deals, args.seed)
+    elif args.what == "plays":
+        result = plays(args.deals, args.seed, args.every, args.proposals, args.mismatch)
     else:
         result = samples(args.deals, args.seed, args.every, args.draws)
     print(json.dumps(result, indent=2))
