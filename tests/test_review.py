@@ -491,15 +491,14 @@ def test_review_from_1_is_the_first_decision_as_numbered(tmp_path: Path) -> None
     )
 
 
+def _sisepai_seed_3(stdin: str):
+    """The REPL of Si Se Pai, seed 3, against basic players, fed ``stdin``."""
+    return run_cardavia("sisepai", "play", "--seed", "3", "--ai", "basic", stdin=stdin)
+
+
 def test_regression_repl_review_from_takes_the_command_line_range() -> None:
-    done = run_cardavia(
-        "sisepai",
-        "play",
-        "--seed",
-        "3",
-        "--ai",
-        "basic",
-        stdin="auto all\nreview --from 0\nreview --from 12\nreview from 3\nreview --from 11\n",
+    done = _sisepai_seed_3(
+        "auto all\nreview --from 0\nreview --from 12\nreview from 3\nreview --from 11\n"
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
@@ -517,17 +516,9 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
     """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` as
     the command does (either order, ``--from=N`` too, the last of a repeated one counting),
     each checked by the same count, and names what it cannot read."""
-    done = run_cardavia(
-        "sisepai",
-        "play",
-        "--seed",
-        "3",
-        "--ai",
-        "basic",
-        stdin=(
-            "auto all\nreview --samples 0\nreview --json\nreview --from\n"
-            "review --samples 100001\nreview --samples=2 --from 3 --from=10 --samples 1\n"
-        ),
+    done = _sisepai_seed_3(
+        "auto all\nreview --samples 0\nreview --json\nreview --from\n"
+        "review --samples 100001\nreview --samples=2 --from 3 --from=10 --samples 1\n"
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()

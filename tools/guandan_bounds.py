@@ -36,52 +36,25 @@ import json
 import random
 
 from bounds import OracleBelief  # noqa: E402  (tools/, the script's folder)
+from guandan_inference import mismatches, public_steps  # noqa: E402  (the same folder)
 
 from cardavia_cli.engine import agents
 from cardavia_cli.engine.arena import run_arena
 from cardavia_cli.engine.belief import Belief, weighed_choice
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings
-from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
+from cardavia_cli.engine.seats import SEATS, next_seat, partner
 from cardavia_cli.games import load_game
 from cardavia_cli.games.guandan import ai
-from cardavia_cli.games.guandan.rules import DANGER, GuandanState, display_codes
+from cardavia_cli.games.guandan.rules import GuandanState
 
 
 def likelihood(sample: GuandanState, seat: int, steps: int, mismatch: float) -> float:
     """The chance (up to a constant) of the other seats' last ``steps`` public steps if they
     hold the hands of ``sample`` (each hand then: its hand now and the cards played since) and
     play as ``basic``: ``mismatch`` for each step ``basic`` would not have taken."""
-    level = sample.level
-    then = list(sample.sizes)
-    since: list[list[int]] = [[] for _ in SEATS]
-    weight = 1.0
-    looked = 0
-    for step in reversed(sample.trail):
-        s = step.seat
-        if step.cards:
-            since[s].extend(step.cards)
-            then[s] += len(step.cards)
-        if s == seat:
-            continue
-        counts = list(sample.hands[s])
-        for c in since[s]:
-            counts[c] += 1
-        hand = display_codes(counts, level)
-        opponents = [o for o in SEATS if team(o) != team(s) and then[o]] or [next_seat(s)]
-        short = min(then[o] for o in opponents)
-        top = step.top
-        if top is None:
-            mate = then[partner(s)]
-            choice = ai.lead_choice(hand, level, mate if mate in (1, 2) else 0, min(short, 3))
-        else:
-            mine = team(top.seat) == team(s)
-            choice = ai.follow_choice(hand, level, top.interpretation, mine, short <= DANGER)
-        if choice.cards != step.cards:
-            weight *= mismatch
-        looked += 1
-        if looked >= steps:
-            break
-    return weight
+    recent = public_steps(sample, seat)[:steps]
+    bad = sum(mismatches(sample.hands[e[0]], [e], sample.level) for e in recent)
+    return float(mismatch**bad)
 
 
 def policy_belief(draws: int, steps: int, mismatch: float) -> type:

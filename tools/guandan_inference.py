@@ -38,7 +38,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cardavia_cli.engine.agents import decide
 from cardavia_cli.engine.belief import Belief
@@ -173,12 +173,13 @@ def samples(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
     return out
 
 
-def _public_steps(state: GuandanState, seat: int) -> dict[int, list[tuple]]:
-    """Per other seat, its steps of the trail as ``(cards played since, basic's call, cards)``:
-    what ``basic`` was asked then (its lead or its answer, from public counts only)."""
+def public_steps(state: GuandanState, seat: int) -> list[tuple]:
+    """The other seats' steps of the trail, newest first, as ``(seat, cards it played since,
+    basic's call, cards)``: what ``basic`` was asked then (its lead or its answer, read from
+    public counts only) and what the seat did."""
     then = list(state.sizes)
     since: list[list[int]] = [[] for _ in SEATS]
-    out: dict[int, list[tuple]] = {s: [] for s in SEATS if s != seat}
+    out: list[tuple] = []
     for step in reversed(state.trail):
         s = step.seat
         if step.cards:
@@ -194,14 +195,15 @@ def _public_steps(state: GuandanState, seat: int) -> dict[int, list[tuple]]:
         else:
             mine = team(step.top.seat) == team(s)
             call = (1, step.top.interpretation, mine, short <= rules.DANGER)
-        out[s].append((tuple(since[s]), call, step.cards))
+        out.append((s, tuple(since[s]), call, step.cards))
     return out
 
 
-def _mismatches(hand: list[int], steps: list[tuple], level: int) -> int:
-    """How many of a seat's ``steps`` ``basic`` would not have taken holding ``hand`` now."""
+def mismatches(hand: Sequence[int], steps: Sequence[tuple], level: int) -> int:
+    """How many of ``steps`` (of :func:`public_steps`, all of one seat) ``basic`` would not
+    have taken holding ``hand`` now."""
     bad = 0
-    for since, call, cards in steps:
+    for _seat, since, call, cards in steps:
         counts = list(hand)
         for c in since:
             counts[c] += 1
@@ -220,7 +222,9 @@ def _metropolis(
     """``proposals`` Metropolis swaps of the hidden cards of ``sample`` (in place; cards that
     every seat knows to be held, tribute and return, stay)."""
     level = sample.level
-    steps = _public_steps(sample, seat)
+    steps: dict[int, list[tuple]] = {s: [] for s in SEATS}
+    for entry in public_steps(sample, seat):
+        steps[entry[0]].append(entry)
     others = [s for s in SEATS if s != seat and sample.sizes[s]]
     if len(others) < 2:
         return
@@ -231,7 +235,7 @@ def _metropolis(
         for c in range(len(sample.played)):
             known[s][c] = max(0, known[s][c] - sample.played_by[s][c])
     log_m = math.log(mismatch)
-    bad = {s: _mismatches(sample.hands[s], steps[s], level) for s in others}
+    bad = {s: mismatches(sample.hands[s], steps[s], level) for s in others}
     for _ in range(proposals):
         a, b = rng.sample(others, 2)
         ha, hb = sample.hands[a], sample.hands[b]
@@ -246,7 +250,7 @@ def _metropolis(
         ha[cb] += 1
         hb[cb] -= 1
         hb[ca] += 1
-        na, nb = _mismatches(ha, steps[a], level), _mismatches(hb, steps[b], level)
+        na, nb = mismatches(ha, steps[a], level), mismatches(hb, steps[b], level)
         delta = (na + nb - bad[a] - bad[b]) * log_m
         if delta >= 0 or rng.random() < math.exp(delta):
             bad[a], bad[b] = na, nb
