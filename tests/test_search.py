@@ -120,6 +120,46 @@ def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> N
     assert choose(noisy) == preferred  # one sample: no standard error, nothing is clear
 
 
+class _Sequenced(SearchPlayer):
+    """Rollouts that score 0 for every move but ``favoured``, whose samples score the gains
+    ``gains`` in turn (a paired gain with a known mean and standard error)."""
+
+    def __init__(self, favoured, gains: list[float], extra: int) -> None:
+        settings = SearchSettings(8, None, extra=extra)
+        super().__init__(_AllMoves(), load_game("sisepai").agents["basic"], settings)
+        self.favoured, self.gains, self.done = favoured, gains, 0
+
+    def _rollout(self, sample, action, seat, rng):
+        if action != self.favoured:
+            return 0.0
+        self.done += 1
+        return self.gains[(self.done - 1) % len(self.gains)]
+
+
+@pytest.mark.parametrize(
+    ("gains", "extra", "samples", "replaced"),
+    [
+        # gains 1, -0.2 in turn: after 8 samples 1.76 standard errors (near, not clear);
+        # after 16, 2.5 (clear)
+        ([1.0, -0.2], 0, 8, False),
+        ([1.0, -0.2], 8, 16, True),
+        ([1.0, 0.0], 8, 8, True),  # clear after 8 (2.65): no second look
+        ([1.0, -0.5], 8, 8, False),  # 0.88: not near enough for one
+    ],
+)
+def test_a_second_look_samples_again_only_a_move_near_the_margin(gains, extra, samples, replaced):
+    state = _position("sisepai", 3)
+    seat = state.to_act
+    legal = LegalActions(state)
+    view = state.view(seat)
+    preferred = load_game("sisepai").agents["basic"]().choose(view, legal, random.Random(0))
+    other = next(a for a in legal if a != preferred)
+    player = _Sequenced(other, gains, extra)
+    chosen = player.search(view, legal, random.Random(1), Belief(state, seat))
+    assert player.last is not None and player.last.samples == samples
+    assert chosen == (other if replaced else preferred)
+
+
 def test_minchiate_samples_respect_the_voids_shown_in_play() -> None:
     """A seat that did not follow suit has none of it in any sample (rules 9.3)."""
     state = _position("minchiate", 40)

@@ -4,7 +4,7 @@ level ``strong`` (they are not players of the product):
     python tools/guandan_bounds.py oracle --deals 200
     python tools/guandan_bounds.py partner --deals 200   (or next)
     python tools/guandan_bounds.py policy --deals 200
-    python tools/guandan_bounds.py strong --deals 200 [--samples 16 --margin 1.0]
+    python tools/guandan_bounds.py strong --deals 200 [--samples 16 --margin 1.0 --extra 8]
 
 Each plays ``--deals`` single deals (``arena guandan --single-deals``: random levels, a random
 previous finish, so with tribute) in the duplicate format: the candidate at seats 0 and 2,
@@ -24,7 +24,9 @@ taken with a chance in proportion to the likelihood that the other seats' last `
 steps are those ``basic`` takes with the sampled hands (a factor ``--mismatch`` for each step
 it would not have taken): inference from the plays, beside the passes the belief already weighs.
 
-``strong``: the shipped search with ``--samples`` and ``--margin``.
+``strong``: the shipped search with ``--samples``, ``--margin`` and ``--extra`` (samples of
+a second look when a candidate is near the margin, above ``--look-again`` standard errors:
+:class:`~cardavia_cli.engine.search.SearchSettings`).
 
 Prints the arena's ``sides`` and ``levels`` as ``cardavia arena --json`` gives them.
 """
@@ -103,6 +105,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=ai.STRONG_SAMPLES)
     parser.add_argument("--margin", type=float, default=SearchSettings().margin)
+    parser.add_argument("--extra", type=int, default=0)
+    parser.add_argument("--look-again", type=float, default=SearchSettings().look_again)
     parser.add_argument("--draws", type=int, default=6)
     parser.add_argument("--steps", type=int, default=8)
     parser.add_argument("--mismatch", type=float, default=0.3)
@@ -116,7 +120,13 @@ def main() -> None:
         agents.Belief = partial_oracle(args.experiment)  # type: ignore[misc]
     elif args.experiment == "policy":
         agents.Belief = policy_belief(args.draws, args.steps, args.mismatch)  # type: ignore[misc]
-    settings = SearchSettings(samples=samples, margin=args.margin, budget=None)
+    settings = SearchSettings(
+        samples=samples,
+        margin=args.margin,
+        budget=None,
+        extra=args.extra,
+        look_again=args.look_again,
+    )
     info.agents[args.experiment] = lambda: SearchPlayer(ai.DealSearch(), ai.BasicAgent, settings)
     result = run_arena(
         info,

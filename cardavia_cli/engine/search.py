@@ -70,7 +70,10 @@ class SearchSettings:
     standard errors by which a candidate's mean paired gain must exceed zero to replace the
     preferred move; ``min_gain``: the smallest mean gain (in the units of
     :meth:`SearchSpec.score`) that does; ``horizon``: decisions per rollout before it is
-    scored (``None``: to :meth:`SearchSpec.rollout_over`).
+    scored (``None``: to :meth:`SearchSpec.rollout_over`); ``extra``: samples drawn on top
+    of ``samples`` when, after them, no candidate is clearly better but one is near it (a
+    gain above ``look_again`` standard errors, at most ``margin``): a second look, as in
+    racing; 0 for none (the shipped levels).
     """
 
     samples: int = 16
@@ -78,6 +81,8 @@ class SearchSettings:
     margin: float = 2.0
     min_gain: float = 0.0
     horizon: int | None = None
+    extra: int = 0
+    look_again: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -234,7 +239,8 @@ class SearchPlayer(Generic[S]):
         scores: list[list[float]] = [[] for _ in candidates]
         settings = self.settings
         played = 0
-        for _sample in range(settings.samples):
+        target = settings.samples
+        while played < target:
             if played and settings.budget is not None:
                 spent = self.clock() - start
                 if spent + spent / played > settings.budget:
@@ -244,6 +250,8 @@ class SearchPlayer(Generic[S]):
             for i, action in enumerate(candidates):
                 scores[i].append(self._rollout(sample, action, seat, random.Random(roll_seed)))
             played += 1
+            if played == settings.samples and settings.extra and self._near(candidates, scores):
+                target += settings.extra  # a second look
         estimates = [
             _estimate(a, s, scores[0], self.spec.chance)
             for a, s in zip(candidates, scores, strict=True)
@@ -255,6 +263,21 @@ class SearchPlayer(Generic[S]):
                 best = e
         self.last = SearchReport(estimates, best.action, played, self.clock() - start)
         return self.last
+
+    def _near(self, candidates: Sequence[Any], scores: Sequence[Sequence[float]]) -> bool:
+        """Whether no candidate is clearly better than the preferred move (``candidates[0]``)
+        over the samples so far (``scores``, by candidate), but one is near it: a gain above
+        ``look_again`` standard errors (:class:`SearchSettings`)."""
+        settings = self.settings
+        near = False
+        for action, own in zip(candidates[1:], scores[1:], strict=True):
+            e = _estimate(action, own, scores[0], self.spec.chance)
+            if e.gain <= settings.min_gain:
+                continue
+            if e.gain > settings.margin * e.stderr:
+                return False
+            near = near or e.gain > settings.look_again * e.stderr
+        return near
 
     def _rollout(self, sample: S, action: Any, seat: int, rng: random.Random) -> float:
         """Play ``action`` in a copy of ``sample``, then the rollout player everywhere."""
