@@ -99,9 +99,9 @@ class _AllMoves:
         return score
 
 
-def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> None:
-    """Paired estimates with a margin of 2 standard errors: a move ahead by a clear margin on
-    every sample replaces basic's; equal scores, or a gain below its noise, keep basic's."""
+def _basic_and_another():
+    """A Si Se Pai decision: ``choose(player)`` (the search's move there), basic's move and
+    another legal move."""
     state = _position("sisepai", 3)
     seat = state.to_act
     legal = LegalActions(state)
@@ -111,6 +111,14 @@ def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> N
 
     def choose(player: SearchPlayer):
         return player.search(view, legal, random.Random(1), Belief(state, seat))
+
+    return choose, preferred, other
+
+
+def test_search_keeps_the_preferred_move_unless_another_is_clearly_better() -> None:
+    """Paired estimates with a margin of 2 standard errors: a move ahead by a clear margin on
+    every sample replaces basic's; equal scores, or a gain below its noise, keep basic's."""
+    choose, preferred, other = _basic_and_another()
 
     assert choose(_Scripted(other, 1.0)) == other
     assert choose(_Scripted(other, 0.0)) == preferred
@@ -148,14 +156,9 @@ class _Sequenced(SearchPlayer):
     ],
 )
 def test_a_second_look_samples_again_only_a_move_near_the_margin(gains, extra, samples, replaced):
-    state = _position("sisepai", 3)
-    seat = state.to_act
-    legal = LegalActions(state)
-    view = state.view(seat)
-    preferred = load_game("sisepai").agents["basic"]().choose(view, legal, random.Random(0))
-    other = next(a for a in legal if a != preferred)
+    choose, preferred, other = _basic_and_another()
     player = _Sequenced(other, gains, extra)
-    chosen = player.search(view, legal, random.Random(1), Belief(state, seat))
+    chosen = choose(player)
     assert player.last is not None and player.last.samples == samples
     assert chosen == (other if replaced else preferred)
 

@@ -144,9 +144,6 @@ def check(
     raise typer.Exit(code)
 
 
-__all__ = ["app"]
-
-
 def _option_key(option: str, text: str, level: int) -> tuple[str, int]:
     """The ``(type, rank)`` of the ``TYPE KEY`` given to ``option`` (``--as``,
     ``--beats-as``); a bad one fails with a line naming the option."""
@@ -157,3 +154,6 @@ def _option_key(option: str, text: str, level: int) -> tuple[str, int]:
         return parse_key(text, level)
     except InvalidActionError as exc:
         fail(_("{option}: {problem}").format(option=option, problem=exc))
+
+
+__all__ = ["app"]

@@ -21,7 +21,7 @@ from cardavia_cli.commands.common import (
     print_json,
 )
 from cardavia_cli.engine.i18n import _
-from cardavia_cli.engine.numbers import SAMPLES
+from cardavia_cli.engine.numbers import SAMPLES, START
 
 if TYPE_CHECKING:
     from cardavia_cli.engine.review import Progress
@@ -65,16 +65,6 @@ HELP = "\n\n".join(
 )
 
 
-def _start(text: str | int) -> int:
-    """The parser of ``--from``: :data:`cardavia_cli.engine.review.START`, read when given (the
-    review engine is imported only by a review)."""
-    if isinstance(text, int):
-        return text
-    from cardavia_cli.engine.review import START
-
-    return count_option(START)(text)
-
-
 def register(app: typer.Typer) -> None:
     """Add ``review`` to the root app."""
     app.command(name="review", help=HELP)(review)
@@ -96,7 +86,7 @@ def review(
     start: int = typer.Option(
         1,
         "--from",
-        parser=_start,
+        parser=count_option(START),
         metavar="N",
         help="Review from your decision N on (1 is the first).",
     ),

@@ -115,6 +115,10 @@ class Count:
         return int(text.strip())
 
 
+#: A review's ``--from N`` (the command's and the REPL's): the seat's real decisions are
+#: numbered from 1, as the review's ``#`` column shows them; the last one is the game's own
+#: count (:func:`~cardavia_cli.engine.review.start_problem`).
+START = Count(1)
 #: A review's ``--samples`` (the command's and the REPL's): at least one sampled deal per
 #: decision; at most 100000 (each candidate keeps every sample's score, and a decision then
 #: takes hours).

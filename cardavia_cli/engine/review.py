@@ -48,7 +48,6 @@ from cardavia_cli.engine.dealfile import DealFile, new_game_state
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.game import GameInfo, GameState, LegalActions, Record
 from cardavia_cli.engine.i18n import _, ngettext
-from cardavia_cli.engine.numbers import Count
 from cardavia_cli.engine.runner import make_agents, play_on
 from cardavia_cli.engine.search import SearchPlayer, SearchSettings, paired
 
@@ -283,12 +282,6 @@ def reviewer(info: GameInfo, samples: int | None = None) -> SearchPlayer:
 def real_decisions(history: Sequence[Record], seat: int = HUMAN) -> int:
     """How many real (not forced) decisions ``seat`` took in ``history``."""
     return sum(1 for r in history if r.seat == seat and not r.forced)
-
-
-#: ``--from N`` (the command and the REPL's ``review``): the seat's real decisions are numbered
-#: from 1, as the review's ``#`` column shows them; the last one is the game's own count
-#: (:func:`start_problem`).
-START = Count(1)
 
 
 def start_problem(start: int, total: int) -> str | None:

@@ -443,8 +443,7 @@ def _reviewable(session: Shell) -> bool:
     available=_reviewable,
 )
 def _review(session: Shell, args: str) -> Reply:
-    from cardavia_cli.engine.numbers import SAMPLES
-    from cardavia_cli.engine.review import START
+    from cardavia_cli.engine.numbers import SAMPLES, START
 
     words: list[str] = []
     for word in args.split():  # --from=3 as the command line takes it
