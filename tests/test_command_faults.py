@@ -599,7 +599,9 @@ def test_regression_a_deeply_nested_save_is_unreadable_not_a_crash_of_every_list
     assert rows["deep"]["error"] == f"{deep}: {DEEP_MESSAGE}"
     assert rows["good"]["error"] is None and rows["good"]["state"] == "seat 2 is to act (claim)"
     table = run_cardavia("saves", "list", home=_home, env={"COLUMNS": "300"})
-    assert table.returncode == 0 and f"unreadable: {deep}: {DEEP_MESSAGE}" in table.stdout
+    assert table.returncode == 0 and f"{deep}: {DEEP_MESSAGE}" in table.stdout
+    (row,) = [ln for ln in table.stdout.splitlines() if ln.split()[:1] == ["deep"]]
+    assert row.count("unreadable") == 1  # the status column; the next says why
     for args in (["resume", "deep"], ["resume", str(deep)], ["run", str(deep)]):
         done = run_cardavia(*args, home=_home)
         assert (done.returncode, done.stderr) == (2, f"cardavia: error: {deep}: {DEEP_MESSAGE}\n")

@@ -509,7 +509,12 @@ def test_finish_plays_the_match_out_and_shows_only_the_result() -> None:
         rf"Seat {state.winner} \(\w+\) wins the match after {state.rounds} rounds\.", rest[1]
     )
     assert rest[2].startswith("Lives left: you 0, ")
-    assert rest[3:] == ["Type new for another match, or quit.", "Goodbye."]
+    assert rest[3:] == [
+        "Type new for another match, or quit.",
+        "This finished game is kept in the autosave autosave-cucu-5: review it with cardavia "
+        "review autosave-cucu-5",
+        "Goodbye.",
+    ]
 
 
 def test_a_pipe_plays_the_match_out_after_you_are_out() -> None:

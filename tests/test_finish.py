@@ -85,7 +85,7 @@ def test_ctrl_c_cancels_the_line_and_changes_nothing(home: Path) -> None:
     assert not (home / "saves" / "autosave-sisepai-3.toml").exists()
 
 
-def test_autosave_written_after_each_decision_and_removed_at_the_end(home: Path) -> None:
+def test_autosave_written_after_each_decision_and_kept_whole_at_the_end(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)
     path = home / "saves" / "autosave-sisepai-3.toml"
@@ -98,9 +98,23 @@ def test_autosave_written_after_each_decision_and_removed_at_the_end(home: Path)
 
     session.run(Watch(["auto", "auto", "auto all", "quit"], interactive=True))
     assert session.state.is_over
-    # one more decision recorded at each prompt, and no autosave of a finished deal
+    # one more decision recorded at each prompt, and the finished deal kept whole
     assert seen[0] == 0 and seen[1] >= 1 and seen[2] > seen[1]
-    assert not path.exists()
+    kept = load_deal(path)
+    assert kept.actions == session.state.recorded_actions()
+    assert replay(kept).is_over
+    assert out.getvalue().splitlines()[-2:] == [
+        "This finished game is kept in the autosave autosave-sisepai-3: review it with cardavia "
+        "review autosave-sisepai-3",
+        "Goodbye.",
+    ]
+    # it reviews, and the saves list marks it finished
+    args = ["review", "autosave-sisepai-3", "--no-replay", "--samples", "2"]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    listed = CliRunner().invoke(app, ["saves", "list", "--json"])
+    (row,) = json.loads(listed.output)["saves"]
+    assert row["name"] == "autosave-sisepai-3" and row["finished"] is True
 
 
 def test_piped_sessions_write_no_autosave(home: Path) -> None:

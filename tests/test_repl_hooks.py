@@ -360,7 +360,11 @@ def test_watch_once_out_tells_one_line_per_round_then_the_result() -> None:
         "Type new for another match, or quit.",
     ]
     assert not any(ln.startswith(("Seat 1 plays", "Bids:")) for ln in rest)  # summaries only
-    assert "! watch is not available now" in rest[-2] and rest[-1] == "Goodbye."
+    assert "! watch is not available now" in rest[-3] and rest[-1] == "Goodbye."
+    assert rest[-2] == (
+        "This finished game is kept in the autosave autosave-tally-5: review it with cardavia "
+        "review autosave-tally-5"
+    )
 
 
 def test_finish_plays_the_match_out_and_shows_only_the_result() -> None:
@@ -374,6 +378,8 @@ def test_finish_plays_the_match_out_and_shows_only_the_result() -> None:
         f"Match over: Team 1 wins after {state.rounds_finished} rounds. Your team loses.",
         f"Tokens: {tokens_text(session.view())}.",
         "Type new for another match, or quit.",
+        "This finished game is kept in the autosave autosave-tally-5: review it with cardavia "
+        "review autosave-tally-5",
         "Goodbye.",
     ]
     assert state.result().data["tokens"][0] == 0  # type: ignore[union-attr]

@@ -115,7 +115,6 @@ def saves_table(rows: list[dict[str, object]]) -> Any:
     game, saved, actions, status, where it stands). No column folds a word: a table too wide
     for the terminal wraps its cells between words (``repl.console.FitConsole``)."""
     from rich.table import Table
-    from rich.text import Text
 
     table = Table(title=_("Saves (resume one with: cardavia resume NAME)"), title_justify="left")
     for column in SAVES_COLUMNS:
@@ -126,10 +125,12 @@ def saves_table(rows: list[dict[str, object]]) -> Any:
         if r["error"] is None:
             where = literal(r["state"])
         else:
-            where = Text(_("unreadable:") + " ", style="red").append_text(literal(r["error"]))
+            # the status column says "unreadable"; this one says why, once
+            where = literal(r["error"])
+            where.stylize("red")
         table.add_row(
             literal(r["name"]),
-            literal(r["game"] or "?"),
+            literal(r["game"] or ""),
             literal(r["modified"]),
             "" if r["actions"] is None else str(r["actions"]),
             status_word(r),

@@ -19,9 +19,9 @@ operating system does it when the process dies).
 On a terminal every game in progress is also kept in an autosave of its own
 (``autosave-GAME-SEED``, :func:`~cardavia_cli.engine.saves.claim_autosave`, a save like any
 other in the saves folder), written atomically after each decision, so that leaving by accident
-(Ctrl-D, a closed terminal) loses nothing and another game never replaces it; only the most
-recent few are kept. A game already saved after each decision (``--save``, a resumed save)
-needs no autosave.
+(Ctrl-D, a closed terminal) loses nothing and another game never replaces it; a finished
+game stays there whole, for ``cardavia review``; only the most recent few are kept. A game
+already saved after each decision (``--save``, a resumed save) needs no autosave.
 """
 
 from __future__ import annotations
@@ -307,19 +307,11 @@ class SaveKeeper:
     def backup_now(self, state: GameState) -> Reply:
         """Write this game's autosave when the recorded decisions changed since it was last
         written (nothing before the first decision, when the autosave is claimed and the
-        oldest autosaves beyond the few kept are deleted); remove it once the game is over.
-        Returns a problem line when it cannot be written, once per failure."""
+        oldest autosaves beyond the few kept are deleted). A finished game's autosave keeps
+        the whole game, for ``cardavia review`` and ``run``, until the few most recent
+        autosaves push it out or ``saves prune --finished`` deletes it. Returns a problem line
+        when it cannot be written, once per failure."""
         if not self._backing():
-            return []
-        if state.is_over:
-            # a finished game needs no autosave: it is recorded in the scores
-            if self.backup_lock is not None:
-                try:
-                    self.backup_lock.remove_save()
-                except OSError:
-                    pass
-                self.backup_lock = None
-                self.backup_saved = None
             return []
         actions = state.recorded_actions()
         if not actions or actions == self.backup_saved:
@@ -351,13 +343,17 @@ class SaveKeeper:
         return []
 
     def backup_note(self, state: GameState) -> str | None:
-        """What to say on leaving a game in progress that its autosave keeps (else
-        ``None``): ``This game is kept in the autosave autosave-cucu-21: ...``."""
-        if state.is_over or not self.backed_up() or self.backup is None:
-            return None
-        if not self.unsaved():
+        """What to say on leaving a game that its autosave keeps (else ``None``): ``This game
+        is kept in the autosave autosave-cucu-21: ...`` (``resume`` goes on with it), or, once
+        it is over, ``This finished game is kept ...`` (``review`` grades it)."""
+        if not self.backed_up() or self.backup is None or not self.unsaved():
             return None
         name = resume_name(self.backup)
+        if state.is_over:
+            return _(
+                "This finished game is kept in the autosave {name}: review it with cardavia "
+                "review {name}"
+            ).format(name=name)
         return _(
             "This game is kept in the autosave {name}: continue it with cardavia resume {name}"
         ).format(name=name)
