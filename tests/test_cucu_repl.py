@@ -737,3 +737,17 @@ def test_card_powers_and_choices_in_words() -> None:
         ("keep", "keep your Horse"),
         ("swap", "ask seat 1 (right) to swap cards with you"),
     ]
+
+
+def test_auto_typed_at_a_break_goes_on_first_as_next() -> None:
+    """A fault found by a newcomer: ``auto all`` at the break after a showdown was refused
+    ("this round is over: type next to go on"). It goes on, then decides, as next then auto."""
+    typed, out = make(seed=5)
+    run(typed, ["swap", "auto", "next", "auto all"])
+    by_auto, out2 = make(seed=5)
+    run(by_auto, ["swap", "auto", "auto all"])
+    assert by_auto.state.recorded_actions() == typed.state.recorded_actions()
+    assert by_auto.state.rounds >= 3
+    assert by_auto.state.at_break  # auto all stops at the next break, as before
+    assert "this round is over" not in out2.getvalue()
+    assert by_auto.state.rounds == typed.state.rounds

@@ -412,6 +412,10 @@ def _deciding(session: Shell) -> bool:
     return session.human_to_act()
 
 
+def _deciding_or_break(session: Shell) -> bool:
+    return session.human_to_act() or (session.state.at_break and not session.state.is_over)
+
+
 @BUILTINS.command(
     "hint",
     short=N_("suggest a move"),
@@ -489,10 +493,10 @@ def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     short=N_("let the computer decide"),
     help=N_(
         "Let the basic computer player make this decision for you; 'auto all' plays the rest "
-        "of the deal for you."
+        "of the deal for you. Typed at a break of a match, it goes on first."
     ),
     complete=_complete_auto,
-    available=_deciding,
+    available=_deciding_or_break,
 )
 def _auto(session: Shell, args: str) -> Reply:
     words = args.split()

@@ -939,12 +939,14 @@ class Session:
     def auto(self, every: bool = False) -> Reply:
         """Let the basic computer player decide for the human: once, or (``every``) until the
         deal ends or a break, on a terminal and in a pipe alike (``auto all`` never plays on
-        past a break: ``next`` goes on). Each real decision counts as made by ``auto`` in the
-        scores ledger."""
-        if not self.human_to_act():
-            return [self._not_deciding()]
-        st = self.state
+        past a break: ``next`` goes on). Typed at a break, it goes on first, as ``next``.
+        Each real decision counts as made by ``auto`` in the scores ledger."""
         out: Reply = []
+        if self.state.at_break and not self.state.is_over:
+            out.extend(self.next_round())
+        if not self.human_to_act():
+            return out or [self._not_deciding()]
+        st = self.state
         while self.human_to_act():
             action = decide(st, self.helper, self._fallback)
             said = _("You (auto): {action}").format(action=self.ui.describe(self.view(), action))
