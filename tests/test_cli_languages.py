@@ -337,7 +337,7 @@ def test_regression_a_bad_settings_file_is_one_warning_and_the_defaults(no_langu
     done = _saves_list(home=home)
     assert (done.returncode, done.stdout) == (0, EMPTY["en"])
     assert done.stderr == (
-        f"cardavia: warning: {home / 'settings.toml'}: language = 'xx' is not one of auto, en, "
+        f"cardavia: warning: {home / 'settings.toml'}:1: language = 'xx' is not one of auto, en, "
         "tr, ar; the defaults are used (cardavia settings --reset mends it)\n"
     )
 

@@ -675,7 +675,7 @@ def test_a_bad_value_in_the_file_is_taken_out_by_its_key_reset(home: Path) -> No
     done = _settings(home)
     assert (done.returncode, done.stderr) == (
         2,
-        f"cardavia: error: {path}: contrast = 'ultra' is not one of normal, high (cardavia "
+        f"cardavia: error: {path}:2: contrast = 'ultra' is not one of normal, high (cardavia "
         "settings contrast --reset takes it out, cardavia settings --reset writes the "
         "defaults)\n",
     )
@@ -749,7 +749,7 @@ def test_regression_a_bad_display_value_does_not_stop_a_game(home: Path) -> None
     done = run_cardavia("sisepai", "check", "rK", home=home, env=no_language)
     assert done.returncode == 2  # one card is no hand: the check's own refusal, after the warning
     assert done.stderr.splitlines() == [
-        f"cardavia: warning: {home / 'settings.toml'}: palette = 'pink' is not one of standard, "
+        f"cardavia: warning: {home / 'settings.toml'}:1: palette = 'pink' is not one of standard, "
         "colour-blind; the defaults are used (cardavia settings --reset mends it)",
         "cardavia: error: a hand has 21 cards (20 to ask for waits), these are 1",
     ]
@@ -764,3 +764,20 @@ def test_regression_turkish_letters_under_ascii_are_letters() -> None:
     from cardavia_cli.repl.console import to_ascii
 
     assert to_ascii("kırmızı karşı yardım İpucu") == "kirmizi karsi yardim Ipucu"
+
+
+def test_every_bad_entry_of_the_settings_file_is_named_with_its_line(home: Path) -> None:
+    """A newcomer's finding: only the first bad key was named, and no line. Each one is named
+    now, at its line (quoted keys and tables too), with the reset of each."""
+    home.mkdir()
+    path = home / "settings.toml"
+    path.write_text('language = "en"\n\n"palette" = "pink"\n[width]\nx = 1\n')
+    done = _settings(home)
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"cardavia: error: {path}:3: palette = 'pink' is not one of standard, colour-blind; "
+        f"{path}:4: unknown setting 'width': the settings are language, contrast, temperature, "
+        "palette, bidi (cardavia settings KEY --reset takes one out, for each of palette, "
+        "width; cardavia settings --reset writes the defaults)\n",
+    )
+    assert path.read_text().startswith('language = "en"')  # left as it was

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,13 +75,14 @@ def _complete_values(ctx: Any, incomplete: str) -> list[tuple[str, str]]:
 @dataclass
 class SettingsFile:
     """What the settings file holds: its ``table`` (``None`` when it cannot be read as TOML),
-    the first thing wrong with it, in words (``problem``; ``None`` for a good file), and the
-    setting whose value is wrong (``bad_key``: ``KEY --reset`` takes it out)."""
+    what is wrong with it, in words (``problem``; ``None`` for a good file: every entry that
+    is wrong, with its line), and the keys of those entries (``bad_keys``: ``KEY --reset``
+    takes one out)."""
 
     path: Path
     table: dict[str, Any] | None
     problem: str | None = None
-    bad_key: str | None = None
+    bad_keys: tuple[str, ...] = ()
     #: The file is a folder: nothing mends it but moving it (cardavia removes no folder).
     folder: bool = False
 
@@ -112,26 +113,31 @@ def read_file(path: Path) -> SettingsFile:
         problem = _("{path}: cannot be read ({reason})").format(path=where, reason=reason)
         return SettingsFile(path, None, problem)
     try:
-        table = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        table = tomllib.loads(text)
     except UnicodeDecodeError:
         return SettingsFile(path, None, _("{path}: is not UTF-8 text").format(path=where))
     except tomllib.TOMLDecodeError as exc:
         problem = _("{path}: is not TOML ({error})").format(path=where, error=exc)
         return SettingsFile(path, None, problem)
-    return checked(path, table)
+    from cardavia_cli.engine.preferences import key_lines
+
+    return checked(path, table, key_lines(text))
 
 
-def checked(path: Path, table: dict[str, Any]) -> SettingsFile:
-    """The settings file ``path`` holding ``table``, with the first unknown key or value of
-    ``table`` as its problem (:func:`~cardavia_cli.engine.preferences.check`)."""
-    from cardavia_cli.engine.preferences import PreferencesError, check
+def checked(
+    path: Path, table: dict[str, Any], lines: Mapping[str, int] | None = None
+) -> SettingsFile:
+    """The settings file ``path`` holding ``table``, with every unknown key or value of
+    ``table`` as its problem, each at its line when ``lines`` knows it
+    (:func:`~cardavia_cli.engine.preferences.problems`)."""
+    from cardavia_cli.engine.preferences import problems
 
-    for key, value in table.items():
-        try:
-            check(key, value, _shown(path))
-        except PreferencesError as exc:
-            return SettingsFile(path, table, str(exc), key)
-    return SettingsFile(path, table)
+    wrong = problems(table, _shown(path), lines)
+    if not wrong:
+        return SettingsFile(path, table)
+    problem = "; ".join(message for _key, message in wrong)
+    return SettingsFile(path, table, problem, tuple(key for key, _message in wrong))
 
 
 def _check_key(key: str) -> None:
@@ -170,15 +176,20 @@ def _check_value(key: str, value: str) -> str:
     return found
 
 
-def _mend_hint(problem: str, key: str | None = None) -> str:
-    if key is None:
+def _mend_hint(problem: str, keys: Sequence[str] = ()) -> str:
+    if not keys:
         return _("{problem} (cardavia settings --reset writes the defaults)").format(
             problem=problem
         )
+    if len(keys) == 1:
+        return _(
+            "{problem} (cardavia settings {key} --reset takes it out, cardavia settings --reset "
+            "writes the defaults)"
+        ).format(problem=problem, key=_shown(keys[0]))
     return _(
-        "{problem} (cardavia settings {key} --reset takes it out, cardavia settings --reset "
-        "writes the defaults)"
-    ).format(problem=problem, key=key)
+        "{problem} (cardavia settings KEY --reset takes one out, for each of {keys}; "
+        "cardavia settings --reset writes the defaults)"
+    ).format(problem=problem, keys=", ".join(_shown(k) for k in keys))
 
 
 def _refuse(found: SettingsFile) -> None:
@@ -192,7 +203,7 @@ def _refuse(found: SettingsFile) -> None:
                 "(cardavia removes no folder)"
             ).format(problem=found.problem)
         )
-    fail(_mend_hint(found.problem, found.bad_key))
+    fail(_mend_hint(found.problem, found.bad_keys))
 
 
 def _preferences(table: Mapping[str, Any]) -> Any:
@@ -358,7 +369,7 @@ def settings(
         echo(_("{key} is taken out of the settings file.").format(key=_shown(key)))
         from cardavia_cli.commands.common import warn
 
-        warn(_mend_hint(left.problem, left.bad_key))
+        warn(_mend_hint(left.problem, left.bad_keys))
         return
     if left.problem is not None:
         _refuse(left)

@@ -10,7 +10,8 @@ defaults, one ``key = "value"`` line each::
 The keys and their values are :data:`SETTINGS`. The file is read with :mod:`tomllib` and
 written with ``tomli-w`` atomically (a reader sees the old file or the new one). A file that
 is not TOML, a key that is no setting or a value that is not one of its values raises
-:class:`PreferencesError`, whose message names the file and the key. Nothing here prints.
+:class:`PreferencesError`, whose message names the file, and the line and key of every entry
+that is wrong. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -135,6 +136,41 @@ def check(key: str, value: object, where: str | None = None) -> str:
     raise PreferencesError(f"{where}: {message}" if where else message)
 
 
+def key_lines(text: str) -> dict[str, int]:
+    """The line (counted from 1) where each top-level key of the TOML ``text`` of a settings
+    file is first set: ``key = ...`` or a table ``[key]``, a quoted key unquoted.
+
+    >>> key_lines('language = "tr"\\n\\n"palette" = "x"\\n[width]\\n')
+    {'language': 1, 'palette': 3, 'width': 4}
+    """
+    import re
+
+    found: dict[str, int] = {}
+    pattern = re.compile(r"""\s*(?:\[+\s*)?(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[=\]]""")
+    for number, line in enumerate(text.splitlines(), 1):
+        if (m := pattern.match(line)) is not None:
+            key = next(g for g in m.groups() if g is not None)
+            found.setdefault(key, number)
+    return found
+
+
+def problems(
+    table: Mapping[str, object], where: str, lines: Mapping[str, int] | None = None
+) -> list[tuple[str, str]]:
+    """Every unknown key or value of a settings ``table`` (:func:`check`), in the file's
+    order, as ``(key, message)``; each message is headed by the file ``where`` and, when
+    ``lines`` (:func:`key_lines`) knows it, the key's line: ``settings.toml:3: palette =
+    'pink' is not one of ...``."""
+    found = []
+    for key, value in table.items():
+        line = (lines or {}).get(key)
+        try:
+            check(key, value, f"{where}:{line}" if line else where)
+        except PreferencesError as exc:
+            found.append((key, str(exc)))
+    return found
+
+
 def settings_path() -> Path:
     """The settings file: ``settings.toml`` in cardavia's folder (``$CARDAVIA_HOME`` or the
     user's app dir; :func:`~cardavia_cli.engine.saves.home` checks that it is a folder)."""
@@ -163,13 +199,16 @@ def load(path: Path | None = None) -> Preferences:
     except OSError as exc:
         raise PreferencesError(f"{where}: cannot be read ({exc.strerror})") from None
     try:
-        table = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        table = tomllib.loads(text)
     except UnicodeDecodeError:
         raise PreferencesError(f"{where}: is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise PreferencesError(f"{where}: is not TOML ({exc})") from None
-    values = {key: check(key, value, where) for key, value in table.items()}
-    return Preferences(**values)
+    wrong = problems(table, where, key_lines(text))
+    if wrong:
+        raise PreferencesError("; ".join(message for _key, message in wrong))
+    return Preferences(**{key: check(key, value) for key, value in table.items()})
 
 
 def save(prefs: Preferences, path: Path | None = None) -> Path:
