@@ -571,3 +571,34 @@ def test_regression_one_sample_gives_strict_json_with_no_noise() -> None:
     data = json.loads(done.stdout, parse_constant=refuse)
     assert [d["noise"] for d in data["decisions"]] == [None] * len(data["decisions"])
     assert all(d["samples"] == 1 for d in data["decisions"])
+
+
+def test_a_mark_withheld_by_the_noise_is_said_not_called_plain_good() -> None:
+    """A newcomer's finding: a move that lost as much as a mark, but within the search's
+    noise, was shown "good" like a move that lost nothing. It is "good, within noise" now,
+    and the marks line says how many and what would tell."""
+    import io
+
+    from rich.console import Console
+
+    from cardavia_cli.engine.review import Review
+    from cardavia_cli.repl.review import review_renderables
+
+    decision, _final = _review_last("cucu-asks-a-known-cuckoo", samples=4)
+    quiet = replace(decision, loss=0.0, noise=0.02, mark="good")
+    withheld = replace(decision, loss=0.08, noise=0.1, mark="good")
+    assert (quiet.within_noise, withheld.within_noise) == (False, True)
+    assert not replace(decision, loss=0.04, noise=0.1, mark="good").within_noise  # no mark due
+    assert (quiet.to_json()["within_noise"], withheld.to_json()["within_noise"]) == (False, True)
+    review = Review("cucu", 0, "", 4, [quiet, withheld], 0, 1, 2, False, "game")
+
+    out = io.StringIO()
+    console = Console(file=out, width=200, no_color=True)
+    for item in review_renderables(review, load_ui("cucu"), "Cuccu"):
+        console.print(item)
+    text = out.getvalue()
+    assert text.count("good, within noise") == 1
+    assert (
+        "good: 2, inaccuracy: 0, mistake: 0, blunder: 0 (1 good move lost as much as a mark, "
+        "but within the search's noise: more samples (--samples) would tell)"
+    ) in " ".join(text.split())

@@ -42,7 +42,8 @@ HELP = "\n\n".join(
         "loss, and 2.5% more or less per resto of margin).",
         "The loss of a move is strong's move's estimate minus yours. A loss within the "
         "search's own noise (2 standard errors of the difference over the samples) is not "
-        "marked; otherwise a move is an [bold]inaccuracy[/bold] from 5% lost, a "
+        "marked (shown [bold]good, within noise[/bold] when it would reach a mark: more "
+        "samples would tell); otherwise a move is an [bold]inaccuracy[/bold] from 5% lost, a "
         "[bold]mistake[/bold] from 10% and a [bold]blunder[/bold] from 20%; anything less is "
         "[bold]good[/bold]. A summary counts the marks and shows the three costliest moments "
         "with the table as you saw it then.",
@@ -58,9 +59,10 @@ HELP = "\n\n".join(
         "Example: [bold]cardavia review evening[/bold], [bold]cardavia review --last[/bold]",
         'JSON: {"game", "decisions": [{"index", "seat", "phase", "played", "options": '
         '[{"action", "estimate", "chance"}], "loss", "mark", "round", "ply", "best", '
-        '"estimate", "best_estimate", "noise", "samples"}], "summary": {"decisions", '
-        '"skipped", "from", "total", "marks", "loss", "costliest", "unit", "thresholds", '
-        '"samples", "finished", "scope"}, "own", "replays": [{"level", "result", "value"}]}.',
+        '"estimate", "best_estimate", "noise", "within_noise", "samples"}], "summary": '
+        '{"decisions", "skipped", "from", "total", "marks", "loss", "costliest", "unit", '
+        '"thresholds", "samples", "finished", "scope"}, "own", "replays": [{"level", "result", '
+        '"value"}]}.',
     ]
 )
 

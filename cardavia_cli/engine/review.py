@@ -135,6 +135,12 @@ class Decision:
         return next(o for o in self.options if o.action == action)
 
     @property
+    def within_noise(self) -> bool:
+        """Whether a mark was withheld: the loss reaches a mark's threshold, but not past the
+        search's noise (the move may be as good as ``strong``'s)."""
+        return self.mark == "good" and mark_of(self.loss, 0.0) != "good"
+
+    @property
     def marked(self) -> bool:
         """Whether the move is marked (an inaccuracy or worse)."""
         return self.mark != "good"
@@ -142,7 +148,8 @@ class Decision:
     def to_json(self) -> dict[str, Any]:
         """``{"index", "seat", "phase", "played", "options", "loss", "mark"}`` (the issue's
         shape), plus ``"round"``, ``"ply"``, ``"best"``, ``"estimate"`` (the played move's),
-        ``"best_estimate"``, ``"noise"`` and ``"samples"``."""
+        ``"best_estimate"``, ``"noise"``, ``"within_noise"`` (:attr:`within_noise`) and
+        ``"samples"``."""
         return {
             "index": self.index,
             "seat": self.seat,
@@ -157,6 +164,7 @@ class Decision:
             "estimate": _rounded(self.option(self.played).estimate),
             "best_estimate": _rounded(self.option(self.best).estimate),
             "noise": _rounded(self.noise),
+            "within_noise": self.within_noise,
             "samples": self.samples,
         }
 

@@ -124,7 +124,11 @@ def _heading(review: Review, title: str) -> Text:
     return text
 
 
-def _mark_text(mark: str) -> Text:
+def _mark_text(mark: str, within_noise: bool = False) -> Text:
+    if within_noise:
+        # TRANSLATORS: the mark column of the review: the loss reaches a mark, but the
+        # search's noise is as large, so no mark is given
+        return Text(pgettext("review mark", "good, within noise"), style="dim green")
     return Text(mark_word(mark), style=MARK_STYLES[mark])
 
 
@@ -154,7 +158,7 @@ def _decisions_table(review: Review, ui: GameUI, frame: Any) -> Table:
             Text("=" if same else str(d.best), style="dim" if same else ""),
             percent(d.option(d.best).estimate),
             _loss(d.loss),
-            _mark_text(d.mark),
+            _mark_text(d.mark, d.within_noise),
         ]
         table.add_row(*row)
     return table
@@ -168,6 +172,16 @@ def _marks_line(review: Review) -> Text:
             line.append(", ")
         line.append(f"{mark_word(mark)}: ", style=MARK_STYLES[mark])
         line.append(str(counts[mark]))
+    withheld = sum(d.within_noise for d in review.decisions)
+    if withheld:
+        said = ngettext(
+            "{n} good move lost as much as a mark, but within the search's noise: more "
+            "samples (--samples) would tell",
+            "{n} good moves lost as much as a mark, but within the search's noise: more "
+            "samples (--samples) would tell",
+            withheld,
+        ).format(n=withheld)
+        line.append(f" ({said})", style="dim")
     return line
 
 
