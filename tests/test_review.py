@@ -602,3 +602,29 @@ def test_a_mark_withheld_by_the_noise_is_said_not_called_plain_good() -> None:
         "good: 2, inaccuracy: 0, mistake: 0, blunder: 0 (1 good move lost as much as a mark, "
         "but within the search's noise: more samples (--samples) would tell)"
     ) in " ".join(text.split())
+
+
+@pytest.mark.parametrize(("unit", "shown"), [("win chance", False), ("expected result", True)])
+def test_the_costliest_options_show_a_win_chance_only_where_it_is_not_the_estimate(
+    unit: str, shown: bool
+) -> None:
+    """A newcomer's finding: in Cuccu (and Si Se Pai) the options table had an "estimate"
+    and a "win chance" column with the same numbers, since the estimate is the win chance."""
+    import io
+
+    from rich.console import Console
+
+    from cardavia_cli.engine.review import Review
+    from cardavia_cli.repl.review import review_renderables
+
+    decision, _final = _review_last("cucu-asks-a-known-cuckoo", samples=4)
+    costly = replace(decision, loss=0.3, noise=0.01, mark="blunder")
+    review = Review("cucu", 0, unit, 4, [costly], 0, 1, 1, False, "game")
+    out = io.StringIO()
+    console = Console(file=out, width=200, no_color=True)
+    for item in review_renderables(review, load_ui("cucu"), "Cuccu"):
+        console.print(item)
+    heads = [
+        ln.split() for ln in out.getvalue().splitlines() if ln.split()[:2] == ["move", "estimate"]
+    ]
+    assert heads == [["move", "estimate", "win", "chance"] if shown else ["move", "estimate"]]

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
 from cardavia_cli.engine.review import HUMAN, Decision, Played, Review
+from cardavia_cli.engine.search import WIN_CHANCE
 from cardavia_cli.engine.ui import GameUI
 
 #: The marks of a decision as they are said (the English mark names stay in the JSON).
@@ -202,7 +203,7 @@ def _costliest(review: Review, ui: GameUI, frame: Any) -> list[RenderableType]:
     for d in worst:
         out.append(_moment(d, ui))
         out.append(ui.status(d.view))
-        out.append(_options_table(d, frame))
+        out.append(_options_table(d, frame, chance=review.unit != WIN_CHANCE.unit))
     return out
 
 
@@ -233,11 +234,14 @@ def _moment(d: Decision, ui: GameUI) -> Text:
     return text
 
 
-def _options_table(d: Decision, frame: Any) -> Table:
+def _options_table(d: Decision, frame: Any, *, chance: bool = True) -> Table:
+    """The moves compared at ``d``: each one's estimate and (``chance``: in a game whose
+    estimate is not its win chance already) its win chance."""
     table = Table(box=frame)
     table.add_column(_("move"))
     table.add_column(_("estimate"), justify="right")
-    table.add_column(_("win chance"), justify="right")
+    if chance:
+        table.add_column(_("win chance"), justify="right")
     table.add_column("")
     for o in d.options:
         notes = []
@@ -245,7 +249,10 @@ def _options_table(d: Decision, frame: Any) -> Table:
             notes.append(_("yours"))
         if o.action == d.best:
             notes.append(_("strong's"))
-        table.add_row(str(o.action), percent(o.estimate), percent(o.chance), ", ".join(notes))
+        row = [str(o.action), percent(o.estimate)]
+        if chance:
+            row.append(percent(o.chance))
+        table.add_row(*row, ", ".join(notes))
     return table
 
 
