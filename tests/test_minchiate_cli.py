@@ -57,6 +57,24 @@ def test_check_no_combination_exits_0():
     assert "0 card points" in result.stdout and "No combination." in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("cards", "line"),
+    [
+        (["2C", "3C"], "2C 3C: 0 card points."),
+        (["T28", "T30", "M", "KS"], "M T28 T30 KS: 20 card points."),
+        (["T29"], "T29: 0 card points (T29 is worth 0 alone, 5 in a combination)."),
+        (
+            ["T28", "T29", "T30"],
+            "T28 T29 T30: 10 card points (T29 is worth 0 alone, 5 in a combination).",
+        ),
+    ],
+)
+def test_regression_the_points_line_names_t29_only_when_it_is_there(cards, line):
+    """A newcomer's finding: every check said "(T29 counts 0)", T29 or not."""
+    result = check(*cards)
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == line
+
+
 def test_check_human_output_lists_the_combinations():
     result = check("T1", "T2", "T3", "T13", "T28", "T40", "M")
     assert result.exit_code == 0

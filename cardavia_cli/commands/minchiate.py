@@ -50,13 +50,16 @@ def check(
     from cardavia_cli.games.minchiate.cards import cards_str
 
     out = console()
-    out.print(
-        ngettext(
-            "{cards}: {n} card points (T29 counts 0).",
-            "{cards}: {n} card points (T29 counts 0).",
+    if any(c.is_trump and c.number == 29 for c in given):
+        # T29 is worth nothing as a card, 5 inside a combination (rules 2.2, 10.1)
+        line = ngettext(
+            "{cards}: {n} card point (T29 is worth 0 alone, 5 in a combination).",
+            "{cards}: {n} card points (T29 is worth 0 alone, 5 in a combination).",
             points,
-        ).format(cards=cards_str(sort_cards(given)), n=points)
-    )
+        )
+    else:
+        line = ngettext("{cards}: {n} card point.", "{cards}: {n} card points.", points)
+    out.print(line.format(cards=cards_str(sort_cards(given)), n=points))
     if not found:
         out.print(_("No combination."))
         return
