@@ -235,8 +235,10 @@ def test_human_output():
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, needle):
-    result = arena(*args, "--json")
-    assert result.exit_code == 2
+    from cli_support import run_cardavia
+
+    result = run_cardavia("arena", *args, "--json")
+    assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0]

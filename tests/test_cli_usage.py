@@ -158,7 +158,8 @@ def test_rules_prints_one_section_or_refuses() -> None:
 
 def test_regression_arena_refuses_a_negative_seed() -> None:
     result = runner.invoke(app, ["arena", "sisepai", "--deals", "1", "--seed", "-1"])
-    assert result.exit_code == 2 and "--seed must be 0 or more" in result.stderr
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed': '-1' is not a whole number 0 or more" in result.stderr
 
 
 def test_computer_levels_are_case_insensitive(tmp_path, monkeypatch) -> None:
@@ -180,12 +181,13 @@ CAT = "saves/examples/cucu-cat.toml"
     [
         (
             ["arena", "cucu", "--deals", HUGE],
-            f"cardavia: error: --deals: '{HUGE}' is more deals than one run plays "
-            "(at most 1000000000)",
+            f"cardavia: error: Invalid value for '--deals' / '-n': '{HUGE}' is more deals than "
+            "one run plays (at most 1000000000) (see 'cardavia arena --help')",
         ),
         (
             ["arena", "cucu", "--jobs", HUGE],
-            f"cardavia: error: --jobs: '{HUGE}' is more processes than a run starts (at most 1024)",
+            f"cardavia: error: Invalid value for '--jobs' / '-j': '{HUGE}' is more processes "
+            "than a run starts (at most 1024) (see 'cardavia arena --help')",
         ),
         (
             ["run", CAT, "--max-deals", HUGE],
@@ -204,8 +206,8 @@ CAT = "saves/examples/cucu-cat.toml"
         # the seed keeps the seed's reason
         (
             ["arena", "cucu", "--seed", HUGE],
-            f"cardavia: error: --seed '{HUGE}': at most 9223372036854775807 (a deal file holds "
-            "64-bit integers)",
+            f"cardavia: error: Invalid value for '--seed': '{HUGE}' is too large (at most "
+            "9223372036854775807, as a deal file holds) (see 'cardavia arena --help')",
         ),
     ],
 )
@@ -220,8 +222,14 @@ def test_regression_a_huge_count_is_refused_with_its_own_reason(args: list[str],
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["arena", "cucu", "--deals", "0"], "--deals: '0' is not a whole number 1 or more"),
-        (["arena", "cucu", "--jobs", "-1"], "--jobs: '-1' is not a whole number 0 or more"),
+        (
+            ["arena", "cucu", "--deals", "0"],
+            "Invalid value for '--deals' / '-n': '0' is not a whole number 1 or more",
+        ),
+        (
+            ["arena", "cucu", "--jobs", "-1"],
+            "Invalid value for '--jobs' / '-j': '-1' is not a whole number 0 or more",
+        ),
         (
             ["run", CAT, "--max-deals", "-1"],
             "Invalid value for '--max-deals': '-1' is not a whole number 1 or more",
@@ -233,7 +241,8 @@ def test_regression_a_huge_count_is_refused_with_its_own_reason(args: list[str],
     ],
 )
 def test_regression_a_count_below_its_least_names_its_least(args: list[str], line: str) -> None:
-    """``--max-deals -1`` said "a whole number 0 or more", and 0 was refused next."""
+    """``--max-deals -1`` said "a whole number 0 or more", and 0 was refused next. Every count
+    is refused in one shape, the usage error's (the arena's were its own)."""
     done = cardavia(*args)
     assert done.returncode == 2
     assert done.stderr.startswith(f"cardavia: error: {line}")

@@ -11,7 +11,16 @@ from typing import Any
 import typer
 
 from cardavia_cli.commands import completion
-from cardavia_cli.commands.common import console, error_line, fail, guarded, print_json, warn
+from cardavia_cli.commands.common import (
+    console,
+    count_option,
+    error_line,
+    fail,
+    guarded,
+    print_json,
+    warn,
+    whole_number,
+)
 from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import Count
 
@@ -123,11 +132,12 @@ def arena(
     game: str = typer.Argument(
         ..., help="The game, e.g. sisepai.", autocompletion=completion.games
     ),
-    deals_text: str = typer.Option(
-        "100",
+    deals: int = typer.Option(
+        100,
         "--deals",
         "-n",
         metavar="N",
+        parser=count_option(DEALS),
         help="How many deals to play (matches, for Cuccu and Guandan).",
     ),
     seats: str = typer.Option(
@@ -137,10 +147,11 @@ def arena(
         help="The four computer-player levels, seats 0 to 3, separated by commas.",
         autocompletion=completion.seat_levels,
     ),
-    seed_text: str = typer.Option(
-        "0",
+    seed: int = typer.Option(
+        0,
         "--seed",
         metavar="N",
+        parser=whole_number,
         help="Seed of the run: the same seed plays the same decks and games.",
     ),
     rotate: bool = typer.Option(
@@ -156,11 +167,12 @@ def arena(
         "somewhere in a match (random levels, a random previous finish, so with tribute), won "
         "by the team of its first player out.",
     ),
-    jobs_text: str = typer.Option(
-        "1",
+    jobs_given: int = typer.Option(
+        1,
         "--jobs",
         "-j",
         metavar="N",
+        parser=count_option(JOBS),
         help="Play the deals in N processes (the figures are those of one process; 0: one "
         "per CPU).",
     ),
@@ -180,14 +192,10 @@ def arena(
     from cardavia_cli.engine.arena import plan
     from cardavia_cli.games import load_game
 
-    deals = _count(deals_text, "--deals", DEALS)
-    jobs = _count(jobs_text, "--jobs", JOBS) or os.cpu_count() or 1
+    jobs = jobs_given or os.cpu_count() or 1
     executor = None
     if ray_address is not None:
-        executor = _ray_executor(ray_address.strip(), jobs, _given(ctx, "jobs_text"))
-    seed = _whole(seed_text, "--seed")
-    if seed < 0:
-        fail(_("--seed must be 0 or more, not {n}").format(n=seed))
+        executor = _ray_executor(ray_address.strip(), jobs, _given(ctx, "jobs_given"))
     levels = [part.strip().lower() for part in seats.split(",")]
     if len(levels) != 4 or not all(levels):
         fail(
@@ -326,32 +334,6 @@ def _ray_executor(address: str, jobs: int, jobs_given: bool) -> Any:
             ).format(address=address)
         )
     return RayExecutor(address=address, cpus=jobs if jobs_given else None, on_notice=warn)
-
-
-def _count(text: str, option: str, count: Count) -> int:
-    """``text`` as ``count``, or a one-line error naming ``option`` and saying why not, in the
-    count's own words (``--deals: '0' is not a whole number 1 or more``)."""
-    problem = count.problem(text)
-    if problem is not None:
-        fail(_("{option}: {problem}").format(option=option, problem=problem))
-    return count.parse(text)
-
-
-def _whole(text: str, option: str) -> int:
-    """``text`` (ASCII digits, an optional ``-``) as an integer within a seed's range, or a
-    one-line error naming ``option`` (``--seed``; the counts are :class:`Count` options)."""
-    from cardavia_cli.engine.numbers import MAX_SEED, parse_int
-
-    value = parse_int(text.strip())
-    if value is None:
-        fail(_("{option} {value}: give a whole number").format(option=option, value=repr(text)))
-    if value > MAX_SEED:
-        fail(
-            _("{option} {value}: at most {most} (a deal file holds 64-bit integers)").format(
-                option=option, value=repr(text), most=MAX_SEED
-            )
-        )
-    return value
 
 
 def _pct(x: float) -> str:
