@@ -294,6 +294,29 @@ def test_next_between_deals_then_restart(_home: Path) -> None:
     assert session.state.rounds_finished == 0
 
 
+def test_regression_a_match_resumed_at_a_break_names_the_next_deals_level(_home: Path) -> None:
+    """A newcomer's finding: resumed at a break, the intro said "This deal is played at 3,
+    their level" (the deal just played) where the break says the next deal is at 4."""
+    session, out = make(deck=None, seed=5)
+    run(session, ["auto all", "save brk"])
+    state = session.state
+    assert state.at_break
+    view = state.view(0)
+    declarer = view.places[0] % 2
+    nxt = "3456789TJQKA"[view.levels[declarer] - 3]
+    whose = "your" if declarer == 0 else "their"
+    resumed, out2 = make(header=load_deal(_home / "saves" / "brk.toml"), replayed="Resumed brk")
+    run(resumed, [])
+    text = " ".join(" ".join(lines_of(out2)).split())
+    assert (
+        f"The next deal is played at {nxt}, {whose} level: the {nxt}s rank just below the "
+        f"jokers and {nxt}H is wild."
+    ) in text
+    assert "This deal is played at" not in text
+    told = [ln for ln in lines_of(out) if ln.startswith("The next deal is played at ")]
+    assert told == [told[0]] and told[0].startswith(f"The next deal is played at {nxt}, {whose}")
+
+
 def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:
     session, out = make(scripts=SCRIPTS)
     run(session, [*OPENING[4:6], "save mid"])

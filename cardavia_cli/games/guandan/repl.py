@@ -420,7 +420,26 @@ class GuandanUI(GameUI[GuandanView, Action]):
             ),
             style="bold",
         )
-        if view.level_team is None:
+        declarer, level = view.level_team, view.level
+        if len(view.places) == 4 and view.match_winner is None:
+            # at a break (a match resumed there): what the next deal holds (10.1, 11)
+            declarer = team(view.places[0])
+            level = view.levels[declarer]
+            words = ours(
+                declarer,
+                me,
+                _(
+                    "Levels: {levels}. The next deal is played at {level}, your level: the "
+                    "{level}s rank just below the jokers and {level}H is wild. First out wins "
+                    "the deal; the match is won at level A."
+                ),
+                _(
+                    "Levels: {levels}. The next deal is played at {level}, their level: the "
+                    "{level}s rank just below the jokers and {level}H is wild. First out wins "
+                    "the deal; the match is won at level A."
+                ),
+            )
+        elif declarer is None:
             words = _(
                 "Levels: {levels}. The first deal is played at {level}: the {level}s rank just "
                 "below the jokers and {level}H is wild. First out wins the deal; the match is "
@@ -428,7 +447,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
             )
         else:
             words = ours(
-                view.level_team,
+                declarer,
                 me,
                 _(
                     "Levels: {levels}. This deal is played at {level}, your level: the {level}s "
@@ -441,7 +460,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
                     "the match is won at level A."
                 ),
             )
-        at = level_str(view.level)
+        at = level_str(level)
         levels = Text(words.format(levels=levels_words(view.levels, me), level=at))
         return Group(line, levels)
 
