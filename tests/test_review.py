@@ -498,18 +498,19 @@ def _sisepai_seed_3(stdin: str):
 
 def test_regression_repl_review_from_takes_the_command_line_range() -> None:
     done = _sisepai_seed_3(
-        "auto all\nreview --from 0\nreview --from 12\nreview from 3\nreview --from 11\n"
+        "auto all\nreview --from 0\nreview --from 10\nreview from 3\nreview --from 9\n"
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     usage = "(usage: review [--from N] [--samples N])"
     assert f"! --from: '0' is not a whole number 1 or more {usage}" in out
-    assert "! --from 12: the game holds 11 decisions of yours; give a number from 1 to 11" in out
+    # 11 real decisions, 2 of them answers the rules gave: 9 are graded, and counted
+    assert "! --from 10: the game holds 9 decisions of yours; give a number from 1 to 9" in out
     assert (
         "! 'from': review takes --from and the number of your decision to start from, and "
         f"--samples and the sampled deals per decision {usage}"
     ) in out
-    assert "(from decision 11 of 11)" in " ".join(done.stdout.split())
+    assert "(from decision 9 of 9)" in " ".join(done.stdout.split())
 
 
 def test_repl_review_takes_samples_as_the_command_does() -> None:
@@ -518,7 +519,7 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
     each checked by the same count, and names what it cannot read."""
     done = _sisepai_seed_3(
         "auto all\nreview --samples 0\nreview --json\nreview --from\n"
-        "review --samples 100001\nreview --samples=2 --from 3 --from=10 --samples 1\n"
+        "review --samples 100001\nreview --samples=2 --from 3 --from=8 --samples 1\n"
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
@@ -534,7 +535,7 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
         f"100000) {usage}"
     ) in out
     said = " ".join(done.stdout.split())
-    assert "over 1 sampled deal of the hidden cards each (from decision 10" in said
+    assert "over 1 sampled deal of the hidden cards each (from decision 8" in said
 
 
 def test_regression_one_sample_is_one_sampled_deal() -> None:
@@ -628,3 +629,23 @@ def test_the_costliest_options_show_a_win_chance_only_where_it_is_not_the_estima
         ln.split() for ln in out.getvalue().splitlines() if ln.split()[:2] == ["move", "estimate"]
     ]
     assert heads == [["move", "estimate", "win", "chance"] if shown else ["move", "estimate"]]
+
+
+def test_regression_the_review_numbers_only_the_decisions_it_grades(tmp_path: Path) -> None:
+    """A newcomer's finding: a review of 7 decisions numbered them 1, 3, 5, 7, 8, 9, 10 and
+    said the game held 10: the answers the rules gave were counted but not shown. The graded
+    decisions are numbered 1 to N, --from counts them, and the summary holds N."""
+    play = ("sisepai", "play", "--seed", "3", "--ai", "basic")
+    done = run_cardavia(*play, stdin="auto all\nsave ssp3\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "saves" / "ssp3.toml"
+    reviewed = run_cardavia("review", str(path), "--samples", "1", "--no-replay", "--json")
+    assert reviewed.returncode == 0, reviewed.stderr
+    data = json.loads(reviewed.stdout)
+    indices = [d["index"] for d in data["decisions"]]
+    assert indices == list(range(1, len(indices) + 1)) and len(indices) == 9
+    # 24 forced answers and the 2 the rules gave are skipped, as before
+    assert data["summary"]["total"] == 9 and data["summary"]["skipped"] == 26
+    late = run_cardavia("review", str(path), "--samples", "1", "--no-replay", "--from", "10")
+    assert late.returncode == 2
+    assert "the game holds 9 decisions of yours; give a number from 1 to 9" in late.stderr

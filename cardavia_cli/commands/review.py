@@ -108,7 +108,7 @@ def review(
 ) -> None:
     """Review a game (see :data:`HELP`)."""
     from cardavia_cli.commands.common import fail, warn
-    from cardavia_cli.engine.review import HUMAN, real_decisions, review_game, start_problem
+    from cardavia_cli.engine.review import HUMAN, graded_plies, review_game, start_problem
     from cardavia_cli.games import game_title, load_game
     from cardavia_cli.games.deals import replay
     from cardavia_cli.repl.hooks import load_ui
@@ -126,12 +126,13 @@ def review(
     ui = load_ui(deal.game)
     final = replay(deal, where)
     ignored.warn()  # once the file has replayed: a file refused says only why
-    problem = start_problem(start, real_decisions(final.history, HUMAN))
-    if problem is not None:
-        fail(problem)
 
     def skip(view: Any) -> bool:
         return ui.auto_answer(view) is not None
+
+    problem = start_problem(start, len(graded_plies(info, deal, final, seat=HUMAN, skip=skip)))
+    if problem is not None:
+        fail(problem)
 
     options: dict[str, Any] = {
         "samples": samples,

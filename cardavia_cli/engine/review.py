@@ -292,6 +292,32 @@ def real_decisions(history: Sequence[Record], seat: int = HUMAN) -> int:
     return sum(1 for r in history if r.seat == seat and not r.forced)
 
 
+def graded_plies(
+    info: GameInfo,
+    deal: DealFile,
+    final: GameState,
+    *,
+    seat: int = HUMAN,
+    skip: Callable[[Any], bool] | None = None,
+) -> list[int]:
+    """The plies (indices into ``final.history``, the state ``deal`` replays to) of the
+    decisions of ``seat`` that a review grades, in order: not forced, and not an answer the
+    rules gave (``skip(view)``). A review numbers these from 1, and ``--from`` counts them.
+    Raises ``ValueError`` if ``final`` is not a replay of ``deal``."""
+    state = new_game_state(deal, lookup=lambda _name: info)
+    plies = []
+    for ply, record in enumerate(final.history):
+        while state.at_break:
+            state.next_round()
+        if state.to_act != record.seat:
+            raise ValueError(f"the history does not replay: {record} at {state.position()}")
+        if record.seat == seat and not record.forced:
+            if skip is None or not skip(state.view(seat)):
+                plies.append(ply)
+        state.push(state.parse_action(record.text))
+    return plies
+
+
 def start_problem(start: int, total: int) -> str | None:
     """Why a review of a game in which the seat made ``total`` real decisions cannot start at
     decision ``start`` (numbered from 1), naming the range there is; ``None`` when it can. A
@@ -340,31 +366,28 @@ def review_game(
     state = new_game_state(deal, lookup=lambda _name: info)
     initial = state.copy()
     history = final.history
-    total = real_decisions(history, seat)
+    graded = graded_plies(info, deal, final, seat=seat, skip=skip)
+    total = len(graded)
     todo = max(0, total - start + 1)
+    # the span reviewed: from the ply of decision ``start`` (nothing when there is none)
+    first = graded[start - 1] if start <= total else len(history)
+    numbers = {ply: n for n, ply in enumerate(graded, 1)}
     decisions: list[Decision] = []
     skipped = 0
-    number = 0
     own: Played | None = None
     if progress is not None:
         progress("decisions", 0, todo)
-    for record in history:
+    for ply, record in enumerate(history):
         while state.at_break:
             state.next_round()
-        if state.to_act != record.seat:
-            raise ValueError(f"the history does not replay: {record} at {state.position()}")
         action = state.parse_action(record.text)
-        if record.seat == seat:
-            if not record.forced:
-                number += 1
-            if number >= start:
-                if record.forced:
-                    skipped += 1
-                elif skip is not None and skip(state.view(seat)):
-                    skipped += 1
-                else:
-                    decisions.append(_judge(player, state, seat, action, number))
-                if not record.forced and progress is not None:
+        if record.seat == seat and ply >= first:
+            number = numbers.get(ply)
+            if number is None:
+                skipped += 1  # forced, or the rules' answer
+            else:
+                decisions.append(_judge(player, state, seat, action, number))
+                if progress is not None:
                     progress("decisions", number - start + 1, todo)
         state.push(action)
         if first_deal and own is None and state.rounds_finished >= 1:
@@ -487,6 +510,7 @@ __all__ = [
     "Played",
     "Review",
     "mark_of",
+    "graded_plies",
     "real_decisions",
     "replay_seat",
     "review_game",

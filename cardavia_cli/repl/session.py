@@ -840,7 +840,7 @@ class Session:
         from rich.console import Group
 
         from cardavia_cli.engine.errors import CardaviaError
-        from cardavia_cli.engine.review import HUMAN, real_decisions, review_game, start_problem
+        from cardavia_cli.engine.review import HUMAN, graded_plies, review_game, start_problem
         from cardavia_cli.games import game_title
         from cardavia_cli.repl.review import review_renderables
 
@@ -858,12 +858,13 @@ class Session:
                 )
             ]
 
-        problem = start_problem(start, real_decisions(st.history, HUMAN))
-        if problem is not None:
-            return [Problem(problem)]
-
         def skip(view: Any) -> bool:
             return self.ui.auto_answer(view) is not None
+
+        graded = graded_plies(self.info, self.header, st, seat=HUMAN, skip=skip)
+        problem = start_problem(start, len(graded))
+        if problem is not None:
+            return [Problem(problem)]
 
         with self.renderer.progress(_("Reviewing your decisions...")) as told:
 
