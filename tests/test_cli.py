@@ -138,7 +138,7 @@ def test_check_human_output():
 def test_check_wrong_count_exits_2(cards):
     code, data, result = check_json(*cards)
     assert data is None
-    assert_one_line_error(result, f"these are {len(cards)}")
+    assert_one_line_error(result, f"(20 to ask for waits), not {len(cards)}")
 
 
 def test_check_unknown_card_exits_2():

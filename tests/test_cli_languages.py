@@ -154,7 +154,7 @@ def test_the_batch_check_answers_in_english(tmp_path):
     assert english.returncode == turkish.returncode == 2
     assert (turkish.stdout, turkish.stderr) == (english.stdout, english.stderr)
     assert english.stderr == (
-        "cardavia: error: 1 of 2 lines answered were bad input (the first: line 1)\n"
+        "cardavia: error: 1 line of 2 answered was bad input (the first: line 1)\n"
     )
 
 

@@ -123,8 +123,11 @@ def test_regression_a_one_seat_showdown_is_valid_and_says_which_rule_decides(
         (["٣=lion"], "is not a seat"),
         (["=lion"], "is not a seat"),
         (["0=lion", "0=mask"], "seat 0 is given two cards"),
-        (["0=lion", "1=lion", "2=leone"], "2 x lion"),
-        (["0=lion", "1=lion", "2=lion", "3=lion"], "the pack has only 2 x lion, not 4"),
+        (["0=lion", "1=lion", "2=leone"], "only 2 copies of the card lion, and 3"),
+        (
+            ["0=lion", "1=lion", "2=lion", "3=lion"],
+            "the pack has only 2 copies of the card lion, and 4 seats hold it",
+        ),
         (["0=lion", "--dead", "x"], "--dead"),
         (["0=lion", "--dead", "٣"], "--dead"),
         (["0=lion", "--dead", "+1"], "--dead"),

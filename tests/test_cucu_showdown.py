@@ -91,8 +91,8 @@ def test_aliases_and_json_keys_are_accepted():
 @pytest.mark.parametrize(
     ("cards", "dead", "error", "needle"),
     [
-        ({0: "lion", 1: "lion", 2: "lion"}, [], CardError, "2 x lion"),
-        ({0: "fool", 1: "fool", 2: "fool"}, [2], CardError, "2 x fool"),
+        ({0: "lion", 1: "lion", 2: "lion"}, [], CardError, "only 2 copies of the card lion"),
+        ({0: "fool", 1: "fool", 2: "fool"}, [2], CardError, "only 2 copies of the card fool"),
         ({0: "lion", 1: "knight"}, [], CardError, "knight"),
         ({4: "lion"}, [], ValueError, "seat"),
         ({"²": "lion"}, [], ValueError, "seat"),

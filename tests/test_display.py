@@ -751,7 +751,7 @@ def test_regression_a_bad_display_value_does_not_stop_a_game(home: Path) -> None
     assert done.stderr.splitlines() == [
         f"cardavia: warning: {home / 'settings.toml'}:1: palette = 'pink' is not one of standard, "
         "colour-blind; the defaults are used (cardavia settings --reset mends it)",
-        "cardavia: error: a hand has 21 cards (20 to ask for waits), these are 1",
+        "cardavia: error: a hand has 21 cards (20 to ask for waits), not 1",
     ]
 
 

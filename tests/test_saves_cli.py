@@ -214,3 +214,27 @@ def test_a_listing_is_wide_off_a_terminal_only(monkeypatch):
     assert make_console(file=io.StringIO(), terminal=False, wide=True).width == PIPE_WIDTH
     assert make_console(file=io.StringIO(), terminal=True, wide=True).width == 50
     assert make_console(file=io.StringIO(), terminal=False).width == 50  # the REPL's, as before
+
+
+def test_regression_a_link_to_nothing_and_a_folder_among_the_saves_say_what_they_are():
+    """A newcomer's finding: ``saves list`` left out a link to nothing and a folder named
+    ``dir.toml`` without a word; ``run`` of the link said "no such file, here or in the saves
+    folder" and ``resume`` "no such save" while naming it among the saves."""
+    make_save("good", 5, [])
+    (saves_dir() / "dangling.toml").symlink_to(saves_dir() / "gone" / "x.toml")
+    (saves_dir() / "dir.toml").mkdir()
+    rows = {r["name"]: r for r in json.loads(cli("saves", "list", "--json").stdout)["saves"]}
+    assert set(rows) == {"good", "dangling", "dir"}
+    link = f"{saves_dir() / 'dangling.toml'}: is a link to {saves_dir() / 'gone' / 'x.toml'}"
+    assert rows["dangling"]["error"] == f"{link}, which does not exist"
+    assert rows["dir"]["error"] == f"{saves_dir() / 'dir.toml'}: is a directory, not a deal file"
+    assert rows["good"]["error"] is None
+    for args in (["run", "dangling"], ["resume", "dangling"], ["review", "dangling"]):
+        done = cli(*args)
+        assert done.exit_code == 2 and f"{link}, which does not exist" in done.stderr, args
+    # a link is deleted like a save; a folder is not, and is named
+    assert cli("saves", "delete", "dangling", "--yes").exit_code == 0
+    assert not os.path.lexists(saves_dir() / "dangling.toml")
+    kept = cli("saves", "delete", "dir", "--yes")
+    assert kept.exit_code == 2 and "is a folder, not a save" in kept.stderr
+    assert (saves_dir() / "dir.toml").is_dir()

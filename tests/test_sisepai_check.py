@@ -222,8 +222,8 @@ def test_check_hand_worked_examples():
         (E3.split()[:-3], ["rK zz"], CardError, "--exposed 'rK zz': unknown card 'zz'"),
         (E3.split()[:-2], ["rK rK"], HandError, "--exposed 'rK rK' is not a meld"),
         (E3.split()[:-3], [""], HandError, "--exposed '' is not a meld"),
-        (E3.split()[:-2], [], HandError, "these are 19"),
-        ([*E3.split(), "rK"], [], HandError, "these are 22"),
+        (E3.split()[:-2], [], HandError, r"waits\), not 19"),
+        ([*E3.split(), "rK"], [], HandError, r"waits\), not 22"),
         ("rK rK rK rK rK rA rA rE rE wR wR wR wH wC F F F F gP gP gP".split(), [], HandError,
          "the hand holds 5 x rK; the pack has 4"),
         ("gP gP rK yK wK gK F F F F F rA rA rA rE rE rE".split(), ["gP gP gP"], HandError,
@@ -398,12 +398,12 @@ def test_batch_bad_lines_answered_with_their_numbers():
     ]
     code, answers, err = batch("\n".join(lines) + "\n")
     assert code == 2
-    assert err == "cardavia: error: 7 of 9 lines answered were bad input (the first: line 2)\n"
+    assert err == "cardavia: error: 7 lines of 9 answered were bad input (the first: line 2)\n"
     assert answers[0]["win"] is True and answers[5]["reason"] == "20 cards"
     errors = [a for a in answers if "error" in a]
     assert errors == [
         {"error": "unknown card 'F1' (write e.g. rK, gP, F, or red-general)", "line": 2},
-        {"error": "a hand has 21 cards (20 to ask for waits), these are 19", "line": 4},
+        {"error": "a hand has 21 cards (20 to ask for waits), not 19", "line": 4},
         {"error": "--exposed 'rK rK' is not a meld (rules section 5)", "line": 5},
         {"error": "unknown card '²' (write e.g. rK, gP, F, or red-general)", "line": 7},
         {"error": "cannot split the line: No closing quotation", "line": 9},

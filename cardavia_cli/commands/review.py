@@ -168,10 +168,11 @@ def _deal_of(file: Path, ignored: IgnoredSettings) -> tuple[DealFile, str]:
     """The deal of a file or save name, and where it was read (for messages); a bad
     ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, save_path, saves_dir
+    from cardavia_cli.engine.paths import is_there
     from cardavia_cli.games.deals import load_deal
 
-    path = file if file.exists() else save_path(str(file))
-    if not path.exists() and path != file:
+    path = file if is_there(file) else save_path(str(file))
+    if not is_there(path) and path != file:
         fail(
             _("{file}: no such file, here or in the saves folder ({folder})").format(
                 file=file, folder=saves_dir()

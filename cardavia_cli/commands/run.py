@@ -61,8 +61,10 @@ def run(
 
     if not stop:
         saves_dir()  # the scores ledger is kept there: a saves folder that is a file stops here
-    path = file if file.exists() else save_path(str(file))
-    if not path.exists() and path != file:
+    from cardavia_cli.engine.paths import is_there
+
+    path = file if is_there(file) else save_path(str(file))
+    if not is_there(path) and path != file:
         # a bare name is looked for in this folder and among the saves: name both
         fail(
             _("{file}: no such file, here or in the saves folder ({folder})").format(
@@ -180,8 +182,10 @@ def resume(
         raise typer.Exit(resume_game(latest))
     if not name.strip():
         fail(_("resume needs a save name or a save file"))
+    from cardavia_cli.engine.paths import is_there
+
     path = save_path(name)
-    if not path.exists() and path.parent == saves_dir():
+    if not is_there(path) and path.parent == saves_dir():
         names = sorted(p.stem for p in saves_dir().glob("*.toml"))
         known = (
             _("saves: {names}").format(names=", ".join(names))

@@ -36,7 +36,7 @@ def describe(path: Path) -> dict[str, object]:
     from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
 
-    modified = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    modified = datetime.fromtimestamp(path.lstat().st_mtime).strftime("%Y-%m-%d %H:%M")
     info: dict[str, object] = {
         "name": resume_name(path),
         "path": str(path),
@@ -66,7 +66,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help="Print one JSON doc
     from cardavia_cli.commands.common import console
     from cardavia_cli.engine.saves import save_files
 
-    rows = [describe(p) for p in save_files()]
+    rows = [describe(p) for p in save_files(every=True)]
     if as_json:
         print_json({"saves": rows})
         return
@@ -148,10 +148,11 @@ def status_word(info: dict[str, object]) -> str:
 
 
 def _existing(name: str) -> Path:
+    from cardavia_cli.engine.paths import is_there
     from cardavia_cli.engine.saves import save_files, save_path, saves_dir
 
     path = save_path(name)
-    if not path.is_file():
+    if not is_there(path):
         names = [p.stem for p in save_files()]
         known = (
             _("saves: {names}").format(names=", ".join(names))
@@ -215,6 +216,13 @@ def delete(
             )
         )
 
+    if path.is_dir():
+        fail(
+            _(
+                "{path}: is a folder, not a save: move it out of the way (cardavia removes no "
+                "folder)"
+            ).format(path=path)
+        )
     if not yes and on_terminal():
         question = _("Delete the save {name}?").format(name=path.stem)
         if not typer.confirm(shown(question), default=False):

@@ -118,7 +118,12 @@ def _check_batch(cards: list[str], exposed: list[str]) -> NoReturn:
             silence_stdout()
             raise typer.Exit(EXIT_BROKEN_PIPE) from None
         if bad:
-            fail(f"{bad} of {answered} lines answered were bad input (the first: line {first})")
+            said = (
+                f"{bad} line of {answered} answered was bad input"
+                if bad == 1
+                else f"{bad} lines of {answered} answered were bad input"
+            )
+            fail(f"{said} (the first: line {first})")
     raise typer.Exit(EXIT_OK)
 
 

@@ -32,10 +32,12 @@ from cardavia_cli.engine.numbers import parse_int, seed_problem
 from cardavia_cli.engine.paths import (
     FileTooLargeError,
     NotRegularFileError,
+    broken_link,
     path_problem,
     read_regular,
     refuse_special,
     shown_path,
+    visible,
 )
 
 #: A game's name -> its GameInfo; raises CardaviaError naming the known games.
@@ -438,6 +440,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
         # newlines as a text read would give them (universal newlines)
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
+        target = broken_link(p)
+        if target is not None:
+            raise DealFileError(
+                _("is a link to {target}, which does not exist").format(target=visible(target)),
+                str(p),
+            ) from None
         raise DealFileError(_("no such file"), str(p)) from None
     except IsADirectoryError:
         raise DealFileError(_("is a directory, not a deal file"), str(p)) from None

@@ -87,6 +87,26 @@ class FileTooLargeError(OSError):
     """A file larger than a reader takes (:func:`read_regular`)."""
 
 
+def is_there(path: str | os.PathLike[str]) -> bool:
+    """Whether something has the name ``path``: a file, a folder, a device, or a link, even a
+    link to nothing (``Path.exists`` says no to that one, and a reader then says why).
+
+    >>> is_there("/"), is_there("/no/such/name")
+    (True, False)
+    """
+    return os.path.lexists(path)
+
+
+def broken_link(path: str | os.PathLike[str]) -> str | None:
+    """Where ``path`` points when it is a symbolic link to nothing, else ``None``."""
+    if os.path.islink(path) and not os.path.exists(path):
+        try:
+            return os.readlink(path)
+        except OSError:
+            return "?"
+    return None
+
+
 def read_regular(path: str | os.PathLike[str], limit: int = MAX_SMALL_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 

@@ -47,7 +47,7 @@ from cardavia_cli.engine.dealfile import (
 )
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
-from cardavia_cli.engine.paths import path_problem, visible
+from cardavia_cli.engine.paths import is_there, path_problem, visible
 
 
 class SaveTargetError(CardaviaError):
@@ -166,7 +166,7 @@ def save_path(name_or_file: str) -> Path:
         return Path(text).expanduser()
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
     named = saves_dir() / f"{stem}.toml"
-    if named.exists() or not Path(text).exists():
+    if is_there(named) or not is_there(text):
         return named
     return Path(text)
 
@@ -254,14 +254,15 @@ def is_taken(path: Path) -> bool:
         ) from None
 
 
-def save_files() -> list[Path]:
+def save_files(*, every: bool = False) -> list[Path]:
     """The saves (``*.toml`` files of the saves folder), most recent first; none when there is
-    no saves folder yet."""
+    no saves folder yet. With ``every``, whatever else has such a name too (a folder, a link
+    to nothing, a device), for a listing to say what it is."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.toml") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    files = [p for p in folder.glob("*.toml") if p.is_file() or (every and is_there(p))]
+    return sorted(files, key=lambda p: (p.lstat().st_mtime, p.name), reverse=True)
 
 
 def prepare_folder(path: Path) -> None:

@@ -691,9 +691,10 @@ def showdown(cards: Mapping[int, str] | Mapping[str, str], dead: Sequence[int] =
     for r in held.values():  # in the seats' order; the count is of every seat shown
         if counts[r] > COPIES:
             raise CardError(
-                _("the pack has only {copies} x {card}, not {count}").format(
-                    copies=COPIES, card=RANKS[r], count=counts[r]
-                )
+                _(
+                    "the pack has only {copies} copies of the card {card}, and {count} seats "
+                    "hold it"
+                ).format(copies=COPIES, card=RANKS[r], count=counts[r])
             )
     gone = {_seat(d, "a dead seat") for d in dead}
     live = [(s, r) for s, r in sorted(held.items()) if s not in gone]

@@ -129,9 +129,7 @@ def check_hand(cards: Sequence[str], exposed: Sequence[str] = ()) -> CheckAnswer
         fixed.append(meld)
         total += len(codes)
     if total not in (20, 21):
-        raise HandError(
-            _("a hand has 21 cards (20 to ask for waits), these are {n}").format(n=total)
-        )
+        raise HandError(_("a hand has 21 cards (20 to ask for waits), not {n}").format(n=total))
     fixed_melds = tuple(fixed)
     try:
         if total == 20:
