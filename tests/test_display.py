@@ -781,3 +781,21 @@ def test_every_bad_entry_of_the_settings_file_is_named_with_its_line(home: Path)
         "width; cardavia settings --reset writes the defaults)\n",
     )
     assert path.read_text().startswith('language = "en"')  # left as it was
+
+
+def test_regression_a_reset_among_bad_entries_keeps_the_comments_and_names_lines(
+    home: Path,
+) -> None:
+    """A newcomer's finding: ``settings grain --reset`` in a file with other bad entries
+    rewrote it without its comments, and the warning of what was left had no lines."""
+    home.mkdir()
+    path = home / "settings.toml"
+    path.write_text('# mine\nlanguage = "fr"\n# the palette\npalette = "colour-blind"\ngrain = 1\n')
+    done = _settings(home, "grain", "--reset")
+    assert done.returncode == 0
+    assert path.read_text() == '# mine\nlanguage = "fr"\n# the palette\npalette = "colour-blind"\n'
+    assert done.stderr == (
+        f"cardavia: warning: {path}:2: language = 'fr' is not one of auto, en, tr, ar (cardavia "
+        "settings language --reset takes it out, cardavia settings --reset writes the "
+        "defaults)\n"
+    )

@@ -83,6 +83,8 @@ class SettingsFile:
     table: dict[str, Any] | None
     problem: str | None = None
     bad_keys: tuple[str, ...] = ()
+    #: The file's TOML text, when it was read as TOML (for a rewrite that keeps comments).
+    text: str | None = None
     #: The file is a folder: nothing mends it but moving it (cardavia removes no folder).
     folder: bool = False
 
@@ -120,9 +122,11 @@ def read_file(path: Path) -> SettingsFile:
     except tomllib.TOMLDecodeError as exc:
         problem = _("{path}: is not TOML ({error})").format(path=where, error=exc)
         return SettingsFile(path, None, problem)
+    from dataclasses import replace
+
     from cardavia_cli.engine.preferences import key_lines
 
-    return checked(path, table, key_lines(text))
+    return replace(checked(path, table, key_lines(text)), text=text)
 
 
 def checked(
@@ -138,6 +142,26 @@ def checked(
         return SettingsFile(path, table)
     problem = "; ".join(message for _key, message in wrong)
     return SettingsFile(path, table, problem, tuple(key for key, _message in wrong))
+
+
+def _without(text: str | None, key: str, table: Mapping[str, Any]) -> str:
+    """The settings file's TOML ``text`` with the line setting ``key`` taken out, comments
+    and the other lines as they were, when that reads back as ``table`` (the file's table
+    without ``key``); else ``table`` written anew."""
+    import tomli_w
+
+    from cardavia_cli.engine.preferences import key_lines
+
+    line = key_lines(text).get(key) if text is not None else None
+    if text is not None and line is not None:
+        lines = text.splitlines(keepends=True)
+        kept = "".join(lines[: line - 1] + lines[line:])
+        try:
+            if tomllib.loads(kept) == dict(table):
+                return kept
+        except tomllib.TOMLDecodeError:
+            pass
+    return tomli_w.dumps(dict(table))
 
 
 def _check_key(key: str) -> None:
@@ -359,17 +383,18 @@ def settings(
         table[key] = value
     left = checked(path, table)
     if left.problem is not None and reset:
-        # another entry is wrong too: take this one out, keep the rest as it is, and say what
-        # is left to mend (one key at a time mends a file)
-        import tomli_w
-
+        # another entry is wrong too: take this one out, keep the rest as it is (its comments
+        # too), and say what is left to mend, each at its line (one key at a time mends a file)
         from cardavia_cli.engine.dealfile import write_atomic
+        from cardavia_cli.engine.preferences import key_lines
 
-        write_atomic(path, tomli_w.dumps(table))
+        text = _without(found.text, key, table)
+        write_atomic(path, text)
         echo(_("{key} is taken out of the settings file.").format(key=_shown(key)))
         from cardavia_cli.commands.common import warn
 
-        warn(_mend_hint(left.problem, left.bad_keys))
+        left = checked(path, table, key_lines(text))
+        warn(_mend_hint(left.problem or "", left.bad_keys))
         return
     if left.problem is not None:
         _refuse(left)
