@@ -134,6 +134,35 @@ def test_resume_autosave_through_the_cli(home: Path) -> None:
     assert f"Resumed autosave-sisepai-3: seed 3, {replayed}" in done.output
 
 
+def test_regression_quit_in_a_resumed_autosave_names_it(home: Path) -> None:
+    """A newcomer's finding: ``cardavia resume autosave-...`` then ``quit`` said only
+    "Goodbye.", where the first session named the autosave."""
+    out = io.StringIO()
+    session_on(out).run(Keys(["auto", "^D", "^D"], interactive=True))
+    path = home / "saves" / "autosave-sisepai-3.toml"
+    deal = load_deal(path)
+    out2 = io.StringIO()
+    console = make_console(file=out2, terminal=False, width=100)
+    resumed = Session(
+        load_game("sisepai"), load_ui("sisepai"), deal, replay(deal), console=console,
+        save_to=path, autosave=True,
+    )  # fmt: skip
+    resumed.run(Keys(["auto", "quit"], interactive=True))
+    assert out2.getvalue().splitlines()[-2:] == [
+        "This game is kept in the autosave autosave-sisepai-3: continue it with cardavia resume "
+        "autosave-sisepai-3",
+        "Goodbye.",
+    ]
+    # nothing decided in it: nothing to say
+    out3 = io.StringIO()
+    idle = Session(
+        load_game("sisepai"), load_ui("sisepai"), deal, replay(deal),
+        console=make_console(file=out3, terminal=False, width=100), save_to=path, autosave=True,
+    )  # fmt: skip
+    idle.run(Keys(["quit"], interactive=True))
+    assert out3.getvalue().splitlines()[-1] == "Goodbye." and "kept in" not in out3.getvalue()
+
+
 def test_a_finished_deals_save_says_replay_not_continue(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)

@@ -36,6 +36,7 @@ from cardavia_cli.engine.saves import (
     claim_autosave,
     existing_save,
     hold_save,
+    is_autosave,
     prune_autosaves,
     resume_name,
     same_file,
@@ -345,10 +346,16 @@ class SaveKeeper:
     def backup_note(self, state: GameState) -> str | None:
         """What to say on leaving a game that its autosave keeps (else ``None``): ``This game
         is kept in the autosave autosave-cucu-21: ...`` (``resume`` goes on with it), or, once
-        it is over, ``This finished game is kept ...`` (``review`` grades it)."""
-        if not self.backed_up() or self.backup is None or not self.unsaved():
+        it is over, ``This finished game is kept ...`` (``review`` grades it). A resumed
+        autosave, saved after each decision, is named too once the person decided in it."""
+        if self.autosave and self.save_to is not None and is_autosave(self.save_to):
+            if self.decisions == 0:
+                return None
+            name = resume_name(self.save_to)
+        elif not self.backed_up() or self.backup is None or not self.unsaved():
             return None
-        name = resume_name(self.backup)
+        else:
+            name = resume_name(self.backup)
         if state.is_over:
             return _(
                 "This finished game is kept in the autosave {name}: review it with cardavia "
