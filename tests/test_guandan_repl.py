@@ -315,6 +315,19 @@ def test_regression_a_match_resumed_at_a_break_names_the_next_deals_level(_home:
     assert "This deal is played at" not in text
     told = [ln for ln in lines_of(out) if ln.startswith("The next deal is played at ")]
     assert told == [told[0]] and told[0].startswith(f"The next deal is played at {nxt}, {whose}")
+    # Guandan counts deals, not rounds: the saves list and the review say deal
+    assert state.position() == "a break after deal 1: the match goes on with the next deal"
+    from cardavia_cli.engine.review import review_game
+    from cardavia_cli.repl.review import review_renderables
+
+    deal = load_deal(_home / "saves" / "brk.toml")
+    review = review_game(load_game("guandan"), deal, replay(deal), samples=1, start=5)
+    shown = io.StringIO()
+    console = Console(file=shown, width=200, no_color=True)
+    for item in review_renderables(review, UI, "Guandan"):
+        console.print(item)
+    heads = [ln.split() for ln in shown.getvalue().splitlines() if ln.split()[:1] == ["#"]]
+    assert heads and heads[0][:3] == ["#", "deal", "phase"]
 
 
 def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:

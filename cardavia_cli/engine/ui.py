@@ -104,6 +104,9 @@ class GameUI(abc.ABC, Generic[V, A]):
     actions: ClassVar[Sequence[Verb]] = ()
     #: Rounds or deals with a break between them: the REPL adds ``next`` and ``restart``.
     has_breaks: ClassVar[bool] = False
+    #: The parts of a match between breaks are deals (Guandan), not rounds (Cuccu): the
+    #: words a review numbers them with.
+    breaks_between_deals: ClassVar[bool] = False
     #: Plays that can be read several ways: the REPL numbers them and adds ``cancel``.
     has_ambiguous_plays: ClassVar[bool] = False
     #: The game's own REPL commands (:class:`GameCommand`).

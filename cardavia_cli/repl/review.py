@@ -137,8 +137,10 @@ def _decisions_table(review: Review, ui: GameUI, frame: Any) -> Table:
     table = Table(box=frame)
     table.add_column("#", justify="right")
     if ui.has_breaks:
-        # TRANSLATORS: a column of the review: the round or deal of a match a decision is in
-        table.add_column(_("round"), justify="right")
+        # TRANSLATORS: a column of the review: the round (Cuccu) or deal (Guandan) of a
+        # match a decision is in
+        word = _("deal") if ui.breaks_between_deals else _("round")
+        table.add_column(word, justify="right")
     # TRANSLATORS: a column of the review: the decision point (claim, discard, follow, ...)
     table.add_column(_("phase"))
     table.add_column(_("you played"))
@@ -218,7 +220,12 @@ def _moment(d: Decision, ui: GameUI) -> Text:
         "theirs": percent(d.option(d.best).estimate),
         "loss": _loss(d.loss),
     }
-    if ui.has_breaks:
+    if ui.breaks_between_deals:
+        line = _(
+            "Decision {index} (deal {round}, {phase}): you played {played} ({yours}); strong "
+            "plays {best} ({theirs}): {loss}"
+        )
+    elif ui.has_breaks:
         line = _(
             "Decision {index} (round {round}, {phase}): you played {played} ({yours}); strong "
             "plays {best} ({theirs}): {loss}"

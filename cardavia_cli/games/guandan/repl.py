@@ -379,6 +379,7 @@ class GuandanUI(GameUI[GuandanView, Action]):
 
     actions = ACTIONS
     has_breaks = True
+    breaks_between_deals = True
     has_ambiguous_plays = True
     settings = (AUTOPASS,)
     table_help = N_(

@@ -469,6 +469,14 @@ class GuandanState(GameState[Action, GuandanView]):
         """``return`` (8.1), ``lead`` or ``follow`` (8.2), ``break`` (8.4) or ``over``."""
         return self._phase
 
+    def position(self) -> str:
+        """As :meth:`GameState.position`, a break said in deals, as Guandan counts them."""
+        if self.at_break and not self.is_over:
+            return _("a break after deal {n}: the match goes on with the next deal").format(
+                n=self.rounds_finished
+            )
+        return super().position()
+
     def _next_round(self) -> None:
         """Deal the next deal of the match (section 9.1, 9.2): tribute first."""
         self._start_deal(None, None)
