@@ -166,10 +166,12 @@ def test_regression_quit_in_a_resumed_autosave_names_it(home: Path) -> None:
 def test_a_finished_deals_save_says_replay_not_continue(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)
-    session.run(ListReader(["auto all", "save done"]))
+    session.run(ListReader(["auto all", "save done", "quit"]))
     text = out.getvalue()
     assert "Replay it with: cardavia run done" in text
     assert "Continue it with" not in text
+    # a newcomer's finding: quit wrote it again and said "Saved to ..." a second time
+    assert text.count("Saved to ") == 1
 
 
 def test_discard_by_its_number_in_the_list(home: Path) -> None:

@@ -165,6 +165,7 @@ def test_regression_saves_prune_finished_asks_on_a_terminal_and_needs_yes_in_a_p
     monkeypatch.setattr("cardavia_cli.commands.saves.on_terminal", lambda: True)
     declined = cli("saves", "prune", "--finished", input="n\n")
     assert declined.exit_code == 1 and "Delete 2 finished saves (over, done)?" in declined.output
+    assert declined.output.splitlines()[-1] == "Nothing deleted."  # not silent
     assert names() == kept | {"done.toml", "over.toml"}
     agreed = cli("saves", "prune", "--finished", input="y\n")
     assert agreed.exit_code == 0

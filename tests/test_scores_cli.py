@@ -473,3 +473,15 @@ def test_regression_an_empty_output_or_one_ending_in_a_separator_is_refused(tmp_
         "give a file name\n"
     )
     assert not (tmp_path / "x.json").exists()
+
+
+def test_regression_options_that_leave_every_game_out_say_so_not_yet():
+    """A newcomer's finding: ``scores list --since 2099-01-01`` said "No finished deals or
+    matches yet." beside a ledger holding some."""
+    assert cli("run", EXAMPLE, "--json").exit_code == 0
+    done = cli("scores", "list", "--since", "2099-01-01", "--game", "Cucu")
+    assert done.exit_code == 0
+    assert done.stdout.strip() == (
+        "No finished deal or match for --game Cucu --since 2099-01-01 (cardavia scores list "
+        "shows them all)."
+    )

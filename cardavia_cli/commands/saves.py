@@ -226,6 +226,7 @@ def delete(
     if not yes and on_terminal():
         question = _("Delete the save {name}?").format(name=path.stem)
         if not typer.confirm(shown(question), default=False):
+            echo(_("Nothing deleted."))
             raise typer.Exit(1)
     delete_save(path)
     if as_json:
@@ -285,6 +286,7 @@ def prune(
             "Delete {n} finished save ({names})?", "Delete {n} finished saves ({names})?", len(done)
         ).format(n=len(done), names=listed)
         if not typer.confirm(shown(question), default=False):
+            echo(_("Nothing deleted."))
             raise typer.Exit(1)
     deleted: list[str] = []
     kept_open: list[str] = []

@@ -150,7 +150,21 @@ def list_(
         return
     out = console(wide=True)
     if not entries:
-        out.print(_("No finished deals or matches yet."))
+        if game is None and since is None and until is None:
+            out.print(_("No finished deals or matches yet."))
+        else:
+            # the options left everything out: say which, not "yet"
+            given = [
+                f"{flag} {value}"
+                for flag, value in (("--game", game), ("--since", since), ("--until", until))
+                if value is not None
+            ]
+            out.print(
+                _(
+                    "No finished deal or match for {options} (cardavia scores list shows them all)."
+                ).format(options=" ".join(given)),
+                highlight=False,
+            )
         return
     table = finished_table(entries)
     out.print(table)

@@ -162,6 +162,7 @@ class SaveKeeper:
         self.saved = list(deal.actions)
         self.saved_settings = dict(deal.settings)
         self.decisions_saved = self.decisions
+        self.saved_final = state.is_over  # the end is in it: no autosave writes it again
         self.own_file = target
         return path
 
