@@ -107,7 +107,8 @@ def test_turkish_status_narration_and_refusals() -> None:
         "daha yüksek bir değer ya da bir bomba gerekir)"
     ) in lines
     assert (
-        "İpucu: play JH JD (çift J). Neden: elindeki, masadakini geçen en ucuz kombinasyon."
+        "İpucu: play JH JD (çift J). Neden: elinin bölündüğü kombinasyonların hiçbiri masadakini "
+        "geçmiyor: bu oyun onu geçer ve elini 6 kombinasyonda bırakır."
     ) in lines
     assert "Pas geçtin: elinde tekli RJ oyununu geçecek bir şey yok (otomatik pas)." in lines
 

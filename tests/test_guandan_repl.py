@@ -175,8 +175,8 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
         "rank, or a bomb)"
     ) in story
     assert (
-        "Hint: play JH JD (pair J). Why: the cheapest combination of your hand that beats the "
-        "table."
+        "Hint: play JH JD (pair J). Why: none of the combinations your hand splits into beats "
+        "the table: this play beats it and leaves your hand in 6 combinations."
     ) in story
     # the autopass (rules 8.2): said in one line, and not recorded as a typed decision
     at = story.index("You pass.")
@@ -491,3 +491,38 @@ def test_hint_to_pass_names_the_bomb_it_keeps_and_the_prompt_says_level() -> Non
         "close to going out."
     ]
     assert reader.prompts[:2] == ["level 2: lead > ", "level 2: beat single RJ > "]
+
+
+def test_regression_a_follows_why_says_which_play_beats_not_always_the_cheapest() -> None:
+    """A newcomer's finding: a hint's why called a play "the cheapest combination of your
+    hand that beats the table" when lower plays beat it too (basic keeps its split whole). It
+    now says which of three it is, by the hand's split (ai.md's combinations)."""
+    from cardavia_cli.engine.agents import decide
+    from cardavia_cli.engine.runner import make_agents
+    from cardavia_cli.games.guandan.ai import groups_after, split_hand
+    from cardavia_cli.games.guandan.hands import counts_of
+    from cardavia_cli.games.guandan.repl import _why
+
+    info = load_game("guandan")
+    basic = make_agents(info, ["basic"] * 4)
+    kinds: dict[str, int] = {}
+    for seed in (1, 2, 3):
+        state = info.new_state(seed=seed)
+        while not (state.is_over or state.at_break):
+            action = decide(state, basic[state.to_act])
+            view = state.view(state.to_act)
+            if view.following and action.verb == "play" and len(action.cards) < len(view.hand):
+                reading = action.reading(view.level)
+                why = _why(view, action)
+                groups = [tuple(sorted(g.cards)) for g in split_hand(view.hand, view.level)]
+                whole = tuple(sorted(action.cards)) in groups
+                if why.startswith(("the weakest of the combinations", "one of the combinations")):
+                    assert whole, (why, action)
+                elif why.startswith(("none of the combinations", "it beats the table")):
+                    after = groups_after(counts_of(view.hand), action.cards, view.level)
+                    assert not whole and f"in {after} combination" in why, (why, action)
+                else:
+                    assert reading is not None and reading.tier, why  # a bomb
+                kinds[why.split(" ")[0]] = kinds.get(why.split(" ")[0], 0) + 1
+            state.push(action)
+    assert kinds.get("the", 0) > 0 and kinds.get("none", 0) + kinds.get("it", 0) > 0, kinds

@@ -39,7 +39,7 @@ from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.engine.ui import GameUI
 from cardavia_cli.engine.words import capital, ordinal
-from cardavia_cli.games.guandan.ai import group_count, split_hand
+from cardavia_cli.games.guandan.ai import group_count, groups_after, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
 from cardavia_cli.games.guandan.combos import (
     TYPES,
@@ -717,7 +717,36 @@ def _why(view: GuandanView, action: Action) -> str:
         ).format(n=groups)
     if reading is not None and reading.tier:
         return _("a bomb: an opponent is close to going out, or it leaves you almost out.")
-    return _("the cheapest combination of your hand that beats the table.")
+    assert view.table is not None
+    previous = view.table.interpretation
+    fits = [
+        g.cards
+        for g in sorted(split_hand(view.hand, level), key=lambda g: (g.reading.rank, -len(g.cards)))
+        if not g.on_ladder and g.reading.beats(previous)
+    ]
+    played = tuple(sorted(action.cards))
+    if fits and fits[0] == played:
+        return _("the weakest of the combinations your hand splits into that beats the table.")
+    if played in fits:
+        return _("one of the combinations your hand splits into, and it beats the table.")
+    after = groups_after(counts_of(view.hand), action.cards, level)
+    if fits:
+        words = ngettext(
+            "it beats the table and leaves your hand in {n} combination; your high "
+            "combinations are kept for later.",
+            "it beats the table and leaves your hand in {n} combinations; your high "
+            "combinations are kept for later.",
+            after,
+        )
+    else:
+        words = ngettext(
+            "none of the combinations your hand splits into beats the table: this play "
+            "beats it and leaves your hand in {n} combination.",
+            "none of the combinations your hand splits into beats the table: this play "
+            "beats it and leaves your hand in {n} combinations.",
+            after,
+        )
+    return words.format(n=after)
 
 
 def _kept(view: GuandanView) -> str:
