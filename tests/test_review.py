@@ -625,10 +625,13 @@ def test_the_costliest_options_show_a_win_chance_only_where_it_is_not_the_estima
     console = Console(file=out, width=200, no_color=True)
     for item in review_renderables(review, load_ui("cucu"), "Cuccu"):
         console.print(item)
-    heads = [
-        ln.split() for ln in out.getvalue().splitlines() if ln.split()[:2] == ["move", "estimate"]
-    ]
+    lines = out.getvalue().splitlines()
+    heads = [ln.split() for ln in lines if ln.split()[:2] == ["move", "estimate"]]
     assert heads == [["move", "estimate", "win", "chance"] if shown else ["move", "estimate"]]
+    # two columns of percentages say what each is
+    said = " ".join(" ".join(lines).split())
+    caption = "estimate: the expected result (as the summary says); win chance: the share of"
+    assert (caption in said) == shown
 
 
 def test_regression_the_review_numbers_only_the_decisions_it_grades(tmp_path: Path) -> None:

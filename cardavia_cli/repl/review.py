@@ -244,7 +244,15 @@ def _moment(d: Decision, ui: GameUI) -> Text:
 def _options_table(d: Decision, frame: Any, *, chance: bool = True) -> Table:
     """The moves compared at ``d``: each one's estimate and (``chance``: in a game whose
     estimate is not its win chance already) its win chance."""
-    table = Table(box=frame)
+    caption = (
+        _(
+            "estimate: the expected result (as the summary says); win chance: the share of the "
+            "sampled deals won"
+        )
+        if chance
+        else None
+    )
+    table = Table(box=frame, caption=caption, caption_justify="left")
     table.add_column(_("move"))
     table.add_column(_("estimate"), justify="right")
     if chance:
