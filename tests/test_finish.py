@@ -153,14 +153,28 @@ def test_regression_quit_in_a_resumed_autosave_names_it(home: Path) -> None:
         "autosave-sisepai-3",
         "Goodbye.",
     ]
-    # nothing decided in it: nothing to say
+    # nothing decided in it (the second newcomer's case): named all the same
     out3 = io.StringIO()
     idle = Session(
         load_game("sisepai"), load_ui("sisepai"), deal, replay(deal),
         console=make_console(file=out3, terminal=False, width=100), save_to=path, autosave=True,
     )  # fmt: skip
     idle.run(Keys(["quit"], interactive=True))
-    assert out3.getvalue().splitlines()[-1] == "Goodbye." and "kept in" not in out3.getvalue()
+    assert out3.getvalue().splitlines()[-2:] == out2.getvalue().splitlines()[-2:]
+
+
+def test_regression_a_resumed_file_gets_no_autosave_until_a_decision(home: Path) -> None:
+    """The second newcomer's finding: resuming a file outside the saves folder wrote a new
+    autosave at once, unasked and untold, which could push out an older one. It is written at
+    the first decision made in the session, as for a new game, and quit names it."""
+    out = io.StringIO()
+    outside = home.parent / "outside.toml"
+    session_on(out).run(ListReader(["auto", "auto", f"save {outside}"]))
+    deal = load_deal(outside)
+    console = make_console(file=io.StringIO(), terminal=False, width=100)
+    idle = Session(load_game("sisepai"), load_ui("sisepai"), deal, replay(deal), console=console)
+    idle.run(Keys(["hand", "quit"], interactive=True))
+    assert not (home / "saves").exists() or not list((home / "saves").glob("autosave-*"))
 
 
 def test_a_finished_deals_save_says_replay_not_continue(home: Path) -> None:

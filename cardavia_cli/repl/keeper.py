@@ -313,8 +313,8 @@ class SaveKeeper:
         the whole game, for ``cardavia review`` and ``run``, until the few most recent
         autosaves push it out or ``saves prune --finished`` deletes it. Returns a problem line
         when it cannot be written, once per failure."""
-        if not self._backing():
-            return []
+        if not self._backing() or self.decisions == 0:
+            return []  # nothing decided here yet: the file or seed the game came from holds it
         actions = state.recorded_actions()
         if not actions or actions == self.backup_saved:
             return []
@@ -345,26 +345,40 @@ class SaveKeeper:
         return []
 
     def backup_note(self, state: GameState) -> str | None:
-        """What to say on leaving a game that its autosave keeps (else ``None``): ``This game
-        is kept in the autosave autosave-cucu-21: ...`` (``resume`` goes on with it), or, once
-        it is over, ``This finished game is kept ...`` (``review`` grades it). A resumed
-        autosave, saved after each decision, is named too once the person decided in it."""
-        if self.autosave and self.save_to is not None and is_autosave(self.save_to):
-            if self.decisions == 0:
+        """What to say on leaving a game about the file that keeps it (else ``None``): ``This
+        game is kept in the autosave autosave-cucu-21: ...`` (``resume`` goes on with it), or,
+        once it is over, ``This finished game is kept ...`` (``review`` grades it). A game
+        saved after each decision (``--save``, a resumed save or autosave) names its file
+        too, once the file is there."""
+        autosave = False
+        if self.autosave and self.save_to is not None:
+            if not self.save_to.exists():
                 return None
-            name = resume_name(self.save_to)
+            path, autosave = self.save_to, is_autosave(self.save_to)
         elif not self.backed_up() or self.backup is None or not self.unsaved():
             return None
         else:
-            name = resume_name(self.backup)
-        if state.is_over:
-            return _(
+            path, autosave = self.backup, True
+        name = resume_name(path)
+        if autosave and state.is_over:
+            text = _(
                 "This finished game is kept in the autosave {name}: review it with cardavia "
                 "review {name}"
-            ).format(name=name)
-        return _(
-            "This game is kept in the autosave {name}: continue it with cardavia resume {name}"
-        ).format(name=name)
+            )
+        elif autosave:
+            text = _(
+                "This game is kept in the autosave {name}: continue it with cardavia resume {name}"
+            )
+        elif state.is_over:
+            text = _(
+                "This finished game is kept in the save {name}: review it with cardavia review "
+                "{name}"
+            )
+        else:
+            text = _(
+                "This game is kept in the save {name}: continue it with cardavia resume {name}"
+            )
+        return text.format(name=name)
 
     # -- a new game ------------------------------------------------------------------------------
     def start_over(self, header: DealFile, noun: str = "deal") -> list[str]:
