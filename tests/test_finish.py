@@ -479,7 +479,7 @@ def test_ascii_option_through_the_cli(home: Path) -> None:
 def test_saves_delete_json(home: Path) -> None:
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "x.toml").write_text('format = 1\ngame = "sisepai"\n')
-    done = CliRunner().invoke(app, ["saves", "delete", "x", "--json"])
+    done = CliRunner().invoke(app, ["saves", "delete", "x", "--yes", "--json"])
     assert done.exit_code == 0
     assert json.loads(done.output)["deleted"] == "x"
     assert not (home / "saves" / "x.toml").exists()

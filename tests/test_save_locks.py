@@ -138,7 +138,7 @@ def test_regression_saves_delete_of_an_open_save_is_refused(home: Path) -> None:
     assert (done.returncode, done.stderr) == (2, in_use("same", os.getpid()))
     assert path.is_file()
     first.close()
-    assert run_cardavia("saves", "delete", "same", home=home).returncode == 0
+    assert run_cardavia("saves", "delete", "same", "--yes", home=home).returncode == 0
     assert not path.exists() and not lock_file(path).exists() and not pid_file(path).exists()
 
 

@@ -55,9 +55,16 @@ def test_show_and_delete():
     assert (shown["name"], shown["seed"], shown["actions"]) == ("evening", 7, 0)
     missing = cli("saves", "show", "morning")
     assert missing.exit_code == 2 and "morning: no such save (saves: evening)" in missing.stderr
-    assert cli("saves", "delete", "evening").exit_code == 0
+    # off a terminal only --yes deletes (a piped "n" was no answer: the save went)
+    piped = cli("saves", "delete", "evening", input="n\n")
+    assert piped.exit_code == 2 and piped.stderr == (
+        "cardavia: error: saves delete: evening would be deleted: add --yes to delete without "
+        "asking\n"
+    )
+    assert (saves_dir() / "evening.toml").exists()
+    assert cli("saves", "delete", "evening", "--yes").exit_code == 0
     assert not (saves_dir() / "evening.toml").exists()
-    assert cli("saves", "delete", "evening").exit_code == 2
+    assert cli("saves", "delete", "evening", "--yes").exit_code == 2
 
 
 def test_resume_without_a_name_takes_the_most_recent_save():

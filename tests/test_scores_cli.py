@@ -187,7 +187,10 @@ def test_regression_a_draw_exports_to_toml():
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
     for args, message in (
-        (["scores", "list", "--since", "2026-13-40"], "--since takes a date written YYYY-MM-DD"),
+        (["scores", "list", "--since", "2026-1-4"], "--since takes a date written YYYY-MM-DD"),
+        # written so, but no day: said so (it said "takes a date written YYYY-MM-DD")
+        (["scores", "list", "--since", "2026-13-40"], "'2026-13-40': there is no such day"),
+        (["scores", "list", "--until", "2026-02-30"], "'2026-02-30': there is no such day"),
         (["scores", "list", "--game", "poker"], "unknown game 'poker'"),
         (["scores", "export", "--output", str(tmp_path / "no" / "x.csv")], "does not exist"),
         (["scores", "export", "--format", "xml"],

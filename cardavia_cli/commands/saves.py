@@ -204,8 +204,8 @@ def delete(
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Delete a save from the saves folder (asks first on a terminal; a save open in a REPL
-    is refused)."""
+    """Delete a save from the saves folder (asks first on a terminal; off a terminal only
+    with --yes; a save open in a REPL is refused)."""
     from cardavia_cli.engine.saves import delete_save, resume_name, saves_dir
 
     path = _existing(name)
@@ -223,7 +223,16 @@ def delete(
                 "folder)"
             ).format(path=path)
         )
-    if not yes and on_terminal():
+    from cardavia_cli.engine.paths import visible
+
+    if not yes and not on_terminal():
+        # as prune: no one to ask, and a piped "n" is no answer: only --yes deletes
+        fail(
+            _("saves delete: {name} would be deleted: add --yes to delete without asking").format(
+                name=visible(path.stem)
+            )
+        )
+    if not yes:
         question = _("Delete the save {name}?").format(name=path.stem)
         if not typer.confirm(shown(question), default=False):
             echo(_("Nothing deleted."))

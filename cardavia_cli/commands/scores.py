@@ -63,10 +63,17 @@ def _date(option: str, value: str | None) -> str | None:
 
     if value is None:
         return None
+    written = bool(_DATE.fullmatch(value))
     try:
-        ok = bool(_DATE.fullmatch(value)) and date.fromisoformat(value) is not None
+        ok = written and date.fromisoformat(value) is not None
     except ValueError:
         ok = False
+    if written and not ok:
+        fail(
+            _("{option} {value}: there is no such day in the calendar").format(
+                option=option, value=repr(value)
+            )
+        )
     if not ok:
         fail(
             _("{option} takes a date written YYYY-MM-DD, not {value}").format(
