@@ -652,3 +652,16 @@ def test_regression_the_review_numbers_only_the_decisions_it_grades(tmp_path: Pa
     late = run_cardavia("review", str(path), "--samples", "1", "--no-replay", "--from", "10")
     assert late.returncode == 2
     assert "the game holds 9 decisions of yours; give a number from 1 to 9" in late.stderr
+
+
+def test_regression_two_samples_that_agree_mark_nothing() -> None:
+    """The second newcomer's finding: ``--samples 2`` marked a move a blunder because both
+    samples agreed (no spread, so no noise). Below 4 samples every loss is within the noise."""
+    from cardavia_cli.engine.review import MARK_SAMPLES
+
+    assert MARK_SAMPLES == 4
+    for samples in (2, 3):
+        decision, _final = _review_last("cucu-asks-a-known-hunter", samples=samples)
+        assert decision.noise == float("inf") and decision.mark == "good"
+    decision, _final = _review_last("cucu-asks-a-known-hunter", samples=16)
+    assert decision.noise < 1 and decision.mark != "good"  # the blunder this file holds

@@ -19,7 +19,8 @@ Guandan, the deal's in Minchiate). The *loss* of a move is ``strong``'s move's e
 the played move's (0 when the move played is as good or better). A loss within the search's
 own noise, at most ``margin`` (2) standard errors of the paired difference of the two moves
 over the samples, is not marked: ``strong`` itself keeps ``basic``'s move unless another is
-better by that margin, so its own moves are never marked. Otherwise the mark is the worst of
+better by that margin, so its own moves are never marked. With fewer than
+:data:`MARK_SAMPLES` samples nothing is marked (their spread says nothing). Otherwise the mark is the worst of
 :data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5 points of expected
 result), a mistake from 0.10, a blunder from 0.20.
 
@@ -57,6 +58,9 @@ MARKS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS: dict[str, float] = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
 #: The seat a review grades: the person's (cli.md: you at seat 0).
 HUMAN = 0
+#: The fewest samples a decision is marked on: below them the spread of the samples says
+#: nothing (two that agree would make any loss certain), and every loss is within the noise.
+MARK_SAMPLES = 4
 #: The most deals or rounds a replay plays (as ``run --max-deals``' default).
 MAX_ROUNDS = 200
 #: The levels a replay puts in the reviewed seat.
@@ -430,6 +434,8 @@ def _judge(player: SearchPlayer, state: GameState, seat: int, action: Any, index
     diff, stderr = paired(best, played)
     loss = max(0.0, diff / span)
     noise = player.settings.margin * stderr / span
+    if report.samples < MARK_SAMPLES:
+        noise = math.inf  # two or three samples that agree measure no spread: mark nothing
     options = sorted(
         (Option(e.action, scale.value(e.mean), e.chance, e.mean) for e in report.estimates),
         key=lambda o: -o.estimate,
