@@ -20,8 +20,8 @@ the played move's (0 when the move played is as good or better). A loss within t
 own noise, at most ``margin`` (2) standard errors of the paired difference of the two moves
 over the samples, is not marked: ``strong`` itself keeps ``basic``'s move unless another is
 better by that margin, so its own moves are never marked. With fewer than
-:data:`MARK_SAMPLES` samples nothing is marked (their spread says nothing). Otherwise the mark is the worst of
-:data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5 points of expected
+:data:`MARK_SAMPLES` samples nothing is marked (their spread says nothing). Otherwise the
+mark is the worst of :data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5 points of expected
 result), a mistake from 0.10, a blunder from 0.20.
 
 **Replays.** "How would the computer have played your cards": the deal file's deck and seed,
