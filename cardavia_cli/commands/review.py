@@ -43,7 +43,8 @@ HELP = "\n\n".join(
         "The loss of a move is strong's move's estimate minus yours. A loss within the "
         "search's own noise (2 standard errors of the difference over the samples; with "
         "fewer than 4 samples every loss) is not marked (shown [bold]good, within "
-        "noise[/bold] when it would reach a mark: more samples would tell); otherwise a move is an [bold]inaccuracy[/bold] from 5% lost, a "
+        "noise[/bold] when it would reach a mark: more samples would tell); otherwise a move "
+        "is an [bold]inaccuracy[/bold] from 5% lost, a "
         "[bold]mistake[/bold] from 10% and a [bold]blunder[/bold] from 20%; anything less is "
         "[bold]good[/bold]. A summary counts the marks and shows the three costliest moments "
         "with the table as you saw it then.",

@@ -21,8 +21,8 @@ own noise, at most ``margin`` (2) standard errors of the paired difference of th
 over the samples, is not marked: ``strong`` itself keeps ``basic``'s move unless another is
 better by that margin, so its own moves are never marked. With fewer than
 :data:`MARK_SAMPLES` samples nothing is marked (their spread says nothing). Otherwise the
-mark is the worst of :data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5 points of expected
-result), a mistake from 0.10, a blunder from 0.20.
+mark is the worst of :data:`THRESHOLDS` that the loss reaches: an inaccuracy from 0.05 (5
+points of expected result), a mistake from 0.10, a blunder from 0.20.
 
 **Replays.** "How would the computer have played your cards": the deal file's deck and seed,
 the other seats' levels as the file gives them, and ``basic`` or ``strong`` in the reviewed
