@@ -338,7 +338,7 @@ def test_regression_a_bad_settings_file_is_one_warning_and_the_defaults(no_langu
     assert (done.returncode, done.stdout) == (0, EMPTY["en"])
     assert done.stderr == (
         f"cardavia: warning: {home / 'settings.toml'}:1: language = 'xx' is not one of auto, en, "
-        "tr, ar; the defaults are used (cardavia settings --reset mends it)\n"
+        "tr, ar; the other settings are used (cardavia settings says how to mend it)\n"
     )
 
 

@@ -681,7 +681,7 @@ def test_a_bad_value_in_the_file_is_taken_out_by_its_key_reset(home: Path) -> No
     )
     marked = run_cardavia("sisepai", "play", "--seed", "3", stdin="hand\n", home=home)
     assert (marked.returncode, marked.stderr) == (0, "")
-    assert "rK◆" not in marked.stdout  # the whole file is passed over, its palette too
+    assert "rK◆" in marked.stdout  # the bad entry is passed over, the good palette is used
     assert _settings(home, "contrast", "--reset").stdout == (
         "contrast is back to its default, normal.\n"
     )
@@ -750,7 +750,7 @@ def test_regression_a_bad_display_value_does_not_stop_a_game(home: Path) -> None
     assert done.returncode == 2  # one card is no hand: the check's own refusal, after the warning
     assert done.stderr.splitlines() == [
         f"cardavia: warning: {home / 'settings.toml'}:1: palette = 'pink' is not one of standard, "
-        "colour-blind; the defaults are used (cardavia settings --reset mends it)",
+        "colour-blind; the other settings are used (cardavia settings says how to mend it)",
         "cardavia: error: a hand has 21 cards (20 to ask for waits), not 1",
     ]
 
@@ -799,3 +799,19 @@ def test_regression_a_reset_among_bad_entries_keeps_the_comments_and_names_lines
         "settings language --reset takes it out, cardavia settings --reset writes the "
         "defaults)\n"
     )
+
+
+def test_regression_a_bad_entry_leaves_the_good_ones_in_use(home: Path) -> None:
+    """The second newcomer's finding: one bad entry made every setting its default (the
+    good palette and language were thrown out with it). The good ones are used now."""
+    home.mkdir()
+    path = home / "settings.toml"
+    path.write_text('language = "tr"\ncontrast = "loud"\npalette = "colour-blind"\n')
+    no_language = {"CARDAVIA_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+    done = run_cardavia(
+        "sisepai", "play", "--seed", "3", stdin="hand\n", home=home, env=no_language
+    )
+    assert done.returncode == 0
+    assert "rK◆" in done.stdout  # the palette
+    assert "Elin" in done.stdout or "elin" in done.stdout  # Turkish
+    assert done.stderr.startswith(f"cardavia: uyarı: {path}:2: contrast = 'loud'")

@@ -286,22 +286,26 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
             # a settings file that cannot be read never locks the player out: the defaults,
             # and one line saying what is wrong (`cardavia settings` mends it, unless the
             # file is a folder, which only the player can move)
-            from cardavia_cli.engine.preferences import SettingsFolderError
+            from cardavia_cli.engine.preferences import PreferencesError, SettingsFolderError
 
+            usable = exc.usable if isinstance(exc, PreferencesError) else None
             if not lenient:
-                warn(
-                    (
-                        _(
-                            "{problem}; the defaults are used (move it out of the way: "
-                            "cardavia removes no folder)"
-                        )
-                        if isinstance(exc, SettingsFolderError)
-                        else _(
-                            "{problem}; the defaults are used (cardavia settings --reset mends it)"
-                        )
-                    ).format(problem=exc)
-                )
-            chosen = None
+                if isinstance(exc, SettingsFolderError):
+                    said = _(
+                        "{problem}; the defaults are used (move it out of the way: cardavia "
+                        "removes no folder)"
+                    )
+                elif usable is not None:
+                    said = _(
+                        "{problem}; the other settings are used (cardavia settings says how to "
+                        "mend it)"
+                    )
+                else:
+                    said = _(
+                        "{problem}; the defaults are used (cardavia settings --reset mends it)"
+                    )
+                warn(said.format(problem=exc))
+            chosen = usable.chosen_language if usable is not None else None
         code = i18n.resolve_language(flag, chosen)
     except CardaviaError as exc:
         fail(str(exc))

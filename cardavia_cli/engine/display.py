@@ -90,8 +90,8 @@ def _from_settings() -> Display:
 
     try:
         return Display.of(load())
-    except PreferencesError:
-        return Display()
+    except PreferencesError as exc:  # the good entries of a file with bad ones, else defaults
+        return Display.of(exc.usable) if exc.usable is not None else Display()
 
 
 def configure(display: Display) -> None:

@@ -80,7 +80,12 @@ BY_KEY: Mapping[str, Setting] = {s.key: s for s in SETTINGS}
 
 class PreferencesError(CardaviaError):
     """A settings file that cannot be read or holds what is no setting; the message names the
-    file (and the key)."""
+    file (and the key). ``usable``: for a file that reads as TOML, its good entries (the
+    defaults for the others), which a reader may use; ``None`` when nothing in it is."""
+
+    def __init__(self, message: str, usable: Preferences | None = None) -> None:
+        super().__init__(message)
+        self.usable = usable
 
 
 class SettingsFolderError(PreferencesError):
@@ -187,7 +192,8 @@ def settings_path() -> Path:
 def load(path: Path | None = None) -> Preferences:
     """The settings in ``path`` (default :func:`settings_path`); the defaults when there is no
     such file. Raises :class:`PreferencesError` for a file that is no TOML, not UTF-8, cannot
-    be read (:class:`SettingsFolderError` for a folder), or holds an unknown key or value."""
+    be read (:class:`SettingsFolderError` for a folder), or holds an unknown key or value (its
+    ``usable``: the file's good entries)."""
     p = settings_path() if path is None else path
     where = visible(str(p))
     try:
@@ -206,9 +212,11 @@ def load(path: Path | None = None) -> Preferences:
     except tomllib.TOMLDecodeError as exc:
         raise PreferencesError(f"{where}: is not TOML ({exc})") from None
     wrong = problems(table, where, key_lines(text))
+    bad = {key for key, _message in wrong}
+    good = Preferences(**{k: check(k, v) for k, v in table.items() if k not in bad})
     if wrong:
-        raise PreferencesError("; ".join(message for _key, message in wrong))
-    return Preferences(**{key: check(key, value) for key, value in table.items()})
+        raise PreferencesError("; ".join(message for _key, message in wrong), usable=good)
+    return good
 
 
 def save(prefs: Preferences, path: Path | None = None) -> Path:
