@@ -14,7 +14,7 @@ from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.games import load_game
 from cardavia_cli.games.guandan import rules
 from cardavia_cli.games.guandan.cards import parse_codes
-from cardavia_cli.games.guandan.combos import interpretation, legal_plays
+from cardavia_cli.games.guandan.combos import Transfer, interpretation, legal_plays
 from cardavia_cli.games.guandan.events import Lead, Pass, Play
 from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of, expand
 from cardavia_cli.games.guandan.rules import PassTell, Step, TablePlay
@@ -227,3 +227,76 @@ def test_with_every_factor_at_one_the_sampler_draws_one_deal_as_without_inferenc
     off = Belief(state, seat).sample(random.Random(9)).hands
     assert off == Belief(blank, seat).sample(random.Random(9)).hands
     assert weighed != off
+
+
+def _tribute_positions(deals: int) -> list[rules.GuandanState]:
+    """Positions of single deals (so with tribute, or a tribute cancelled) of four ``basic``
+    players: each deal's first lead, and again after 20 plays and passes."""
+    info = load_game("guandan")
+    out: list[rules.GuandanState] = []
+    for seed in range(deals):
+        state, _winners = rules.single_deal(seed)
+        agents = make_agents(info, ["basic"] * 4, seed)
+        steps = 0
+        while state.to_act is not None and not state.places:
+            if state.phase != rules.Phase.RETURN and steps in (0, 20):
+                out.append(state.copy())
+            seat = state.to_act
+            state.apply(decide(state, agents[seat]))
+            steps += 1
+    return out
+
+
+def _hidden(state: rules.GuandanState, seat: int, other: int) -> list[int]:
+    """The codes of ``other``'s hand that ``seat`` cannot place by the tribute and return."""
+    known = [0] * len(state.played)
+    for t in (*state.tributes, *state.returns):
+        if t.receiver == other:
+            known[t.card] += 1
+        if t.giver == other:
+            known[t.card] -= 1
+    out = []
+    for c, n in enumerate(state.hands[other]):
+        keep = max(0, known[c] - state.played_by[other][c])
+        out.extend([c] * (n - min(keep, n)))
+    return out
+
+
+def test_the_tribute_tells_where_the_strong_cards_are_and_every_real_hand_agrees() -> None:
+    """Rules 7.2-7.3: a payer holds nothing stronger than its tribute card but wild cards (and
+    no second RJ); a cancelled tribute puts both RJ with the payers. Over 60 single deals, the
+    real hands never hold a card ``seats_for`` bars them from, and every sample keeps it so."""
+    positions = _tribute_positions(60)
+    barred_seen = 0
+    cancelled = sum(p.cancelled for p in positions)
+    for state in positions:
+        for seat in range(4):
+            pool = sorted(c for o in range(4) if o != seat for c in _hidden(state, seat, o))
+            places = state.seats_for(seat, pool)
+            barred_seen += sum(4 - 1 - len(v) for v in places.values())
+            for other in (o for o in range(4) if o != seat):
+                for c in _hidden(state, seat, other):
+                    assert other in places.get(c, (other,)), (state.seed, seat, other, c)
+            sample = Belief(state, seat).sample(random.Random(seat))
+            for other in (o for o in range(4) if o != seat):
+                assert sum(sample.hands[other]) == state.sizes[other]
+                for c in _hidden(sample, seat, other):
+                    assert other in places.get(c, (other,)), (state.seed, seat, other, c)
+    assert barred_seen == 280  # seat-card pairs barred: the test tests something
+    assert cancelled >= 1  # and a cancelled tribute is among the positions
+
+
+def test_a_payer_of_a_king_is_dealt_no_ace_joker_or_level_card() -> None:
+    """Rules 7.3 with level 2: the payer (seat 3, 4th place) gave KD, so it held no A, no
+    joker, no non-heart 2 and no KS or KH; the wild 2H and a KC or KD it may hold."""
+    state = rules.new_state(
+        0, match={"levels": ["2", "2"], "level_team": 0, "previous_places": [0, 1, 2, 3]}
+    )
+    state.cancelled = False  # whatever this deck gave: the tribute of a king, as told to all
+    state.tributes = [Transfer(3, 0, parse_codes(["KD"])[0])]
+    assert state.tributes[0].giver == 3
+    places = state.seats_for(1, list(range(54)))
+    barred = sorted(c for c, seats in places.items() if 3 not in seats)
+    expected = sorted(parse_codes("AS AH AD AC BJ RJ 2S 2D 2C KS KH".split()))
+    assert barred == expected
+    assert all(places[c] == (0, 2) for c in barred)

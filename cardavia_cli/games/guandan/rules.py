@@ -44,6 +44,7 @@ from cardavia_cli.games.guandan.cards import (
     DECK,
     NUM_CODES,
     RANKS,
+    RJ,
     SUIT,
     VALUES,
     Card,
@@ -54,6 +55,7 @@ from cardavia_cli.games.guandan.cards import (
     level_str,
     parse_code,
     parse_level,
+    wild_code,
 )
 from cardavia_cli.games.guandan.combos import (
     TYPE_ORDER,
@@ -655,7 +657,8 @@ class GuandanState(GameState[Action, GuandanView]):
         The other seats' passes weigh the deal (inference, 8.2): of :data:`RESAMPLE_DRAWS`
         deals drawn, one is taken with a chance in proportion to the likelihood of those
         passes with the hands it deals (:func:`pass_tells`, :func:`tell_weight`). With every
-        factor at 1.0, or no pass to weigh, one deal is drawn, as without inference."""
+        factor at 1.0, or no pass to weigh, one deal is drawn, as without inference. A card
+        the tribute says a seat cannot hold (:meth:`seats_for`) goes to a seat that can."""
         new = self.copy()
         assert isinstance(new, GuandanState)
         known = [[0] * len(self.played) for _ in SEATS]
@@ -673,16 +676,28 @@ class GuandanState(GameState[Action, GuandanView]):
         pool.sort()  # the order of the hidden cards must not tell where they are
         tells = pass_tells(self.trail, self.sizes, seat)
         weighed = bool(tells) and (PASS_BEATABLE != 1.0 or PASS_IN_DANGER != 1.0)
+        takes = [self.sizes[s] - sum(known[s]) for s in SEATS]
+        places = self.seats_for(seat, pool)
+        free = [c for c in pool if c not in places]
+        bound = sorted((c for c in pool if c in places), key=lambda c: (len(places[c]), c))
         chosen: list[list[list[int]]] = []
         weights: list[float] = []
         for _draw in range(RESAMPLE_DRAWS if weighed else 1):
-            rng.shuffle(pool)
             hands = [list(h) for h in known]
+            left = list(takes)
+            if bound:  # the cards some seats cannot hold: each to a seat that can, first
+                rng.shuffle(bound)
+                bound.sort(key=lambda c: len(places[c]))  # the narrowest first (stable)
+                for c in bound:
+                    s = _seat_with_room(places[c], left, rng)
+                    hands[s][c] += 1
+                    left[s] -= 1
+            rng.shuffle(free)
             pos = 0
             for s in others:
                 hand = hands[s]
-                take = self.sizes[s] - sum(hand)
-                for c in pool[pos : pos + take]:
+                take = left[s]
+                for c in free[pos : pos + take]:
                     hand[c] += 1
                 pos += take
             chosen.append(hands)
@@ -702,6 +717,43 @@ class GuandanState(GameState[Action, GuandanView]):
         new._legal = None
         new._stash = None
         return new
+
+    def seats_for(self, seat: int, pool: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        """The hidden cards of ``pool`` (codes) that some seat other than ``seat`` cannot hold,
+        by what the tribute told every seat (section 7, inference): each such code with the
+        other seats that may hold it. A payer gave its strongest card leaving out wild cards
+        (7.3: the first in suit order S H D C among equals), so it holds nothing stronger (and
+        no second ``RJ``: two would have cancelled the tribute, 7.2); a cancelled tribute puts
+        both ``RJ`` with the payers (7.2). Empty with no tribute this deal."""
+        others = tuple(s for s in SEATS if s != seat)
+        places = self.deal_previous_places
+        if places is None:
+            return {}
+        out: dict[int, tuple[int, ...]] = {}
+        values = VALUES[self._level]
+        wild = wild_code(self._level)
+        if self.cancelled:
+            double = partner(places[0]) == places[1]
+            payers = {places[2], places[3]} if double else {places[3]}
+            if RJ in pool:
+                out[RJ] = tuple(s for s in others if s in payers)
+            return out
+        caps = [(t.giver, t.card) for t in self.tributes if t.giver != seat]
+        if not caps:
+            return out
+        for c in set(pool):
+            if c == wild:
+                continue
+            barred = {
+                giver
+                for giver, t in caps
+                if values[c] > values[t]
+                or (values[c] == values[t] and SUIT[c] < SUIT[t])
+                or c == t == RJ
+            }
+            if barred:
+                out[c] = tuple(s for s in others if s not in barred)
+        return out
 
     # -- checks ------------------------------------------------------------------------------
     @property
@@ -1007,6 +1059,14 @@ DANGER = 6
 #: Deals drawn per sample of :meth:`GuandanState.resample` when a pass is weighed (the sample
 #: is one of them, chosen by weight).
 RESAMPLE_DRAWS = 16
+
+
+def _seat_with_room(seats: Sequence[int], left: Sequence[int], rng: random.Random) -> int:
+    """One of ``seats`` with room left (``left[s]`` cards still to deal it), drawn with a
+    chance in proportion to that room; any seat with room when none of ``seats`` has (which
+    a state that came from a real deal never asks)."""
+    room = [s for s in seats if left[s] > 0] or [s for s in SEATS if left[s] > 0]
+    return weighed_choice(room, [float(left[s]) for s in room], rng)
 
 
 @dataclass(frozen=True, slots=True)
