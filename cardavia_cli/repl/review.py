@@ -222,17 +222,17 @@ def _moment(d: Decision, ui: GameUI) -> Text:
     }
     if ui.breaks_between_deals:
         line = _(
-            "Decision {index} (deal {round}, {phase}): you played {played} ({yours}); strong "
-            "plays {best} ({theirs}): {loss}"
+            "Decision {index} (deal {round}, {phase}): you chose {played} ({yours}); strong "
+            "chooses {best} ({theirs}): {loss}"
         )
     elif ui.has_breaks:
         line = _(
-            "Decision {index} (round {round}, {phase}): you played {played} ({yours}); strong "
-            "plays {best} ({theirs}): {loss}"
+            "Decision {index} (round {round}, {phase}): you chose {played} ({yours}); strong "
+            "chooses {best} ({theirs}): {loss}"
         )
     else:
         line = _(
-            "Decision {index} ({phase}): you played {played} ({yours}); strong plays {best} "
+            "Decision {index} ({phase}): you chose {played} ({yours}); strong chooses {best} "
             "({theirs}): {loss}"
         )
     text = Text(line.format(**fields), style="bold")
