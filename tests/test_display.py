@@ -573,6 +573,21 @@ def test_settings_set_show_and_reset(home: Path) -> None:
     assert _values(home)["temperature"] == "neutral"
 
 
+def test_regression_setting_a_value_keeps_the_files_comments_and_order(home: Path) -> None:
+    """A set rewrites only its key's line (or adds one at the end); a default or --reset
+    takes the line out: the player's comments and blank lines stay (they were lost)."""
+    path = home / "settings.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('# mine\nlanguage = "en"\n\n# colours\npalette = "colour-blind"')
+    assert _settings(home, "palette", "standard").returncode == 0  # the default: line out
+    assert path.read_text() == '# mine\nlanguage = "en"\n\n# colours\n'
+    assert _settings(home, "contrast", "high").returncode == 0
+    assert _settings(home, "language", "tr").returncode == 0
+    assert path.read_text() == '# mine\nlanguage = "tr"\n\n# colours\ncontrast = "high"\n'
+    assert _settings(home, "contrast", "--reset").returncode == 0
+    assert path.read_text() == '# mine\nlanguage = "tr"\n\n# colours\n'
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -790,6 +805,7 @@ def test_regression_a_reset_among_bad_entries_keeps_the_comments_and_names_lines
     rewrote it without its comments, and the warning of what was left had no lines."""
     home.mkdir()
     path = home / "settings.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('# mine\nlanguage = "fr"\n# the palette\npalette = "colour-blind"\ngrain = 1\n')
     done = _settings(home, "grain", "--reset")
     assert done.returncode == 0

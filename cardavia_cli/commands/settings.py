@@ -27,6 +27,7 @@ from typing import Any
 import typer
 
 from cardavia_cli.commands.common import guarded
+from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _
 
 #: What each setting does, as ``engine.preferences.SETTINGS`` says it (``Setting.help``),
@@ -162,6 +163,34 @@ def _without(text: str | None, key: str, table: Mapping[str, Any]) -> str:
         except tomllib.TOMLDecodeError:
             pass
     return tomli_w.dumps(dict(table))
+
+
+def _edited(text: str | None, key: str, value: str | None, prefs: Any) -> str | None:
+    """The settings file's TOML ``text`` with ``key`` set to ``value`` (its line rewritten,
+    or added at the end) or, for ``None``, its line taken out: comments and the other lines
+    as they were. ``None`` (write the file anew) when there is no text, or when the edit does
+    not read back as ``prefs``."""
+    import tomli_w
+
+    from cardavia_cli.engine.preferences import key_lines
+
+    if text is None:
+        return None
+    lines = text.splitlines(keepends=True)
+    line = key_lines(text).get(key)
+    entry = [tomli_w.dumps({key: value})] if value is not None else []
+    if line is not None:
+        new = "".join(lines[: line - 1] + entry + lines[line:])
+    elif value is None:
+        return None
+    else:
+        new = text + ("" if not text or text.endswith("\n") else "\n") + entry[0]
+    try:
+        if _preferences(tomllib.loads(new)) == prefs:
+            return new
+    except (tomllib.TOMLDecodeError, CardaviaError):
+        pass
+    return None
 
 
 def _check_key(key: str) -> None:
@@ -399,13 +428,22 @@ def settings(
     if left.problem is not None:
         _refuse(left)
     prefs = _preferences(table)
-    preferences.save(prefs, path)
+    from cardavia_cli.engine.preferences import BY_KEY
+
+    # a default is not written: its line is taken out
+    dropped = reset or value == BY_KEY[key].default
+    kept = _edited(found.text, key, None if dropped else value, prefs)
+    if kept is not None:  # the file's comments and order kept
+        from cardavia_cli.engine.dealfile import write_atomic
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, kept)
+    else:
+        preferences.save(prefs, path)
     if as_json:
         _show(prefs, path, None, True)
         return
     if reset:
-        from cardavia_cli.engine.preferences import BY_KEY
-
         if key in BY_KEY:
             echo(
                 _("{key} is back to its default, {value}.").format(
