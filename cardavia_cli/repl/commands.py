@@ -483,7 +483,7 @@ def _review(session: Shell, args: str) -> Reply:
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    return [Completion(w, _("play the rest of the deal for you")) for w in argument_words("all")]
+    return [Completion(w, _("play on for you to the end of the deal or round")) for w in argument_words("all")]
 
 
 @BUILTINS.command(
@@ -492,8 +492,8 @@ def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     usage=N_("auto [all]"),
     short=N_("let the computer decide"),
     help=N_(
-        "Let the basic computer player make this decision for you; 'auto all' plays the rest "
-        "of the deal for you. Typed at a break of a match, it goes on first."
+        "Let the basic computer player make this decision for you; 'auto all' plays on for you "
+        "to the end of the deal or round. Typed at a break of a match, it goes on first."
     ),
     complete=_complete_auto,
     available=_deciding_or_break,

@@ -25,7 +25,7 @@ _ALEF = str.maketrans(
 
 #: The fixed words typed after a command (each may have a word in the language).
 ARGUMENT_WORDS: tuple[str, ...] = (
-    # TRANSLATORS: typed after auto: "auto all" plays the rest of the deal for you.
+    # TRANSLATORS: typed after auto: "auto all" plays on for you to the end of the deal or round.
     NP_("word", "all"),
     # TRANSLATORS: typed after log: "log raw" shows the canonical event lines.
     NP_("word", "raw"),
