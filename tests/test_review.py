@@ -304,6 +304,7 @@ def test_review_text_shows_the_costliest_moment_as_seat_0_saw_it() -> None:
     assert "The costliest moment, as you saw the table then:" in out
     assert "Shown this round: you the Horse, seat 1 (right) the Hunter." in out
     # the moment in words that read for a swap as for a play (it said "you played swap")
+    assert "your move" in out and "you played" not in out
     assert (
         "Decision 1 (round 1, turn): you chose swap: ask seat 1 (right) to swap cards with you "
         "(18%); strong chooses keep: keep your Horse (34%): 15%, mistake"

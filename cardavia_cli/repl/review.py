@@ -143,7 +143,7 @@ def _decisions_table(review: Review, ui: GameUI, frame: Any) -> Table:
         table.add_column(word, justify="right")
     # TRANSLATORS: a column of the review: the decision point (claim, discard, follow, ...)
     table.add_column(_("phase"))
-    table.add_column(_("you played"))
+    table.add_column(_("your move"))
     table.add_column(_("yours"), justify="right")
     table.add_column(_("strong's move"))
     table.add_column(_("strong's"), justify="right")
