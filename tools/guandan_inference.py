@@ -4,6 +4,7 @@ players of the product):
     python tools/guandan_inference.py passes --deals 400
     python tools/guandan_inference.py samples --deals 100
     python tools/guandan_inference.py plays --deals 6 --proposals 200 --mismatch 0.05
+    python tools/guandan_inference.py tribute --deals 200
 
 ``passes``: how often ``basic`` passes on an opponent's play (RULES.md 8.2) when its hand holds
 a play of the same type, off the bomb ladder, that beats it
@@ -28,6 +29,12 @@ are the ones ``basic`` takes with the hands (their hand then: the hand now and t
 played since; a factor ``--mismatch`` for each step ``basic`` would not have taken). Prints the
 share of the hidden cards placed in their true hand before and after, and the CPU time per
 sample, over every ``--every``-th position past the eighth step of the trail.
+
+``tribute``: what the tribute tells (``GuandanState.seats_for``, rules 7.2-7.3). Over every
+``--every``-th position of those deals, ``--draws`` samples each with the tribute followed and
+without it (no card barred): the share of the hidden cards placed in their true hand, and of
+the strong ones (the level rank and the jokers, single value 15 and up), which the tribute
+speaks of.
 """
 
 from __future__ import annotations
@@ -261,6 +268,50 @@ def _metropolis(
             hb[ca] -= 1
 
 
+def tribute(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
+    """The figures of ``tribute`` (module docstring)."""
+    positions: list[tuple[GuandanState, int]] = []
+    n = 0
+    for state, forced in deal_positions(deals, seed):
+        if forced:
+            continue
+        n += 1
+        if n % every == 0:
+            assert state.to_act is not None
+            positions.append((state.copy(), state.to_act))
+    out: dict[str, object] = {"positions": len(positions), "draws": draws}
+    real = rules.GuandanState.seats_for
+    for name, on in (("followed", True), ("ignored", False)):
+        right = total = strong_right = strong_total = 0
+        if not on:
+            rules.GuandanState.seats_for = lambda self, seat, pool: {}  # type: ignore[method-assign]
+        try:
+            for i, (state, seat) in enumerate(positions):
+                values = rules.VALUES[state.level]
+                for k in range(draws):
+                    sample = Belief(state, seat).sample(random.Random(f"{seed}:{i}:{k}"))
+                    for s in SEATS:
+                        if s == seat:
+                            continue
+                        for c, (a, b) in enumerate(
+                            zip(state.hands[s], sample.hands[s], strict=True)
+                        ):
+                            right += min(a, b)
+                            total += a
+                            if values[c] >= LEVEL_VALUE:
+                                strong_right += min(a, b)
+                                strong_total += a
+        finally:
+            rules.GuandanState.seats_for = real  # type: ignore[method-assign]
+        out[name] = {
+            "right_share": right / total if total else 0.0,
+            "strong_right_share": strong_right / strong_total if strong_total else 0.0,
+            "hidden_cards": total,
+            "strong_cards": strong_total,
+        }
+    return out
+
+
 def _placed(sample: GuandanState, true: GuandanState, others: list[int]) -> int:
     """How many hidden cards ``sample`` places in the hand of ``others`` that holds them."""
     return sum(
@@ -323,8 +374,15 @@ def main() -> None:
     three.add_argument("--every", type=int, default=7)
     three.add_argument("--proposals", type=int, default=200)
     three.add_argument("--mismatch", type=float, default=0.05)
+    four = sub.add_parser("tribute")
+    four.add_argument("--deals", type=int, default=200)
+    four.add_argument("--seed", type=int, default=0)
+    four.add_argument("--every", type=int, default=10)
+    four.add_argument("--draws", type=int, default=10)
     args = parser.parse_args()
-    if args.what == "passes":
+    if args.what == "tribute":
+        result = tribute(args.deals, args.seed, args.every, args.draws)
+    elif args.what == "passes":
         result = passes(args.deals, args.seed)
     elif args.what == "plays":
         result = plays(args.deals, args.seed, args.every, args.proposals, args.mismatch)
