@@ -586,6 +586,10 @@ def test_regression_setting_a_value_keeps_the_files_comments_and_order(home: Pat
     assert path.read_text() == '# mine\nlanguage = "tr"\n\n# colours\ncontrast = "high"\n'
     assert _settings(home, "contrast", "--reset").returncode == 0
     assert path.read_text() == '# mine\nlanguage = "tr"\n\n# colours\n'
+    # a comment on the key's own line stays with it
+    path.write_text('temperature = "cool"  # evenings\n')
+    assert _settings(home, "temperature", "warm").returncode == 0
+    assert path.read_text() == 'temperature = "warm"  # evenings\n'
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ read afresh by each command (:func:`forget_display`).
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -165,11 +166,16 @@ def _without(text: str | None, key: str, table: Mapping[str, Any]) -> str:
     return tomli_w.dumps(dict(table))
 
 
+#: A setting's line of a plain string value with a comment after it (the comment, with the
+#: spaces before it).
+_TRAILING_COMMENT = re.compile(r'^\s*[A-Za-z0-9_-]+\s*=\s*"[^"\\]*"(\s*#[^\r\n]*)')
+
+
 def _edited(text: str | None, key: str, value: str | None, prefs: Any) -> str | None:
     """The settings file's TOML ``text`` with ``key`` set to ``value`` (its line rewritten,
-    or added at the end) or, for ``None``, its line taken out: comments and the other lines
-    as they were. ``None`` (write the file anew) when there is no text, or when the edit does
-    not read back as ``prefs``."""
+    its comment kept, or added at the end) or, for ``None``, its line taken out: comments
+    and the other lines as they were. ``None`` (write the file anew) when there is no text,
+    or when the edit does not read back as ``prefs``."""
     import tomli_w
 
     from cardavia_cli.engine.preferences import key_lines
@@ -179,6 +185,11 @@ def _edited(text: str | None, key: str, value: str | None, prefs: Any) -> str | 
     lines = text.splitlines(keepends=True)
     line = key_lines(text).get(key)
     entry = [tomli_w.dumps({key: value})] if value is not None else []
+    if line is not None and entry:
+        # the line's own comment stays: key = "old"  # why -> key = "new"  # why
+        comment = _TRAILING_COMMENT.match(lines[line - 1])
+        if comment is not None:
+            entry = [entry[0].rstrip("\n") + comment.group(1) + "\n"]
     if line is not None:
         new = "".join(lines[: line - 1] + entry + lines[line:])
     elif value is None:

@@ -483,7 +483,8 @@ def _review(session: Shell, args: str) -> Reply:
 def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
-    return [Completion(w, _("play on for you to the end of the deal or round")) for w in argument_words("all")]
+    said = _("play on for you to the end of the deal or round")
+    return [Completion(w, said) for w in argument_words("all")]
 
 
 @BUILTINS.command(
