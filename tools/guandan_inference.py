@@ -77,6 +77,19 @@ def deal_positions(deals: int, seed: int) -> Iterator[tuple[GuandanState, bool]]
             state.push(forced if forced is not None else decide(state, basic[seat]))
 
 
+def every_nth_decision(deals: int, seed: int, every: int) -> Iterator[tuple[GuandanState, int]]:
+    """Every ``every``-th real (not forced) decision of :func:`deal_positions`, with the seat to
+    act; the state is live (copy to keep it)."""
+    n = 0
+    for state, forced in deal_positions(deals, seed):
+        if forced:
+            continue
+        n += 1
+        if n % every == 0:
+            assert state.to_act is not None
+            yield state, state.to_act
+
+
 def passes(deals: int, seed: int) -> dict[str, object]:
     """The shares of ``passes`` (module docstring)."""
     info = load_game("guandan")
@@ -123,17 +136,11 @@ def passes(deals: int, seed: int) -> dict[str, object]:
 
 def samples(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
     """The figures of ``samples`` (module docstring), with and without the weights."""
-    positions: list[tuple[GuandanState, int]] = []
-    n = 0
-    for state, forced in deal_positions(deals, seed):
-        if forced:
-            continue
-        n += 1
-        seat = state.to_act
-        assert seat is not None
-        if n % every or not rules.pass_tells(state.trail, state.sizes, seat):
-            continue
-        positions.append((state.copy(), seat))
+    positions = [
+        (state.copy(), seat)
+        for state, seat in every_nth_decision(deals, seed, every)
+        if rules.pass_tells(state.trail, state.sizes, seat)
+    ]
     factors = {name: getattr(rules, name) for name in FACTORS}
     true_log = 0.0
     held = tells_seen = 0
@@ -270,15 +277,7 @@ def _metropolis(
 
 def tribute(deals: int, seed: int, every: int, draws: int) -> dict[str, object]:
     """The figures of ``tribute`` (module docstring)."""
-    positions: list[tuple[GuandanState, int]] = []
-    n = 0
-    for state, forced in deal_positions(deals, seed):
-        if forced:
-            continue
-        n += 1
-        if n % every == 0:
-            assert state.to_act is not None
-            positions.append((state.copy(), state.to_act))
+    positions = [(state.copy(), seat) for state, seat in every_nth_decision(deals, seed, every)]
     out: dict[str, object] = {"positions": len(positions), "draws": draws}
     real = rules.GuandanState.seats_for
     for name, on in (("followed", True), ("ignored", False)):
