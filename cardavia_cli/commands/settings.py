@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -146,36 +146,18 @@ def checked(
     return SettingsFile(path, table, problem, tuple(key for key, _message in wrong))
 
 
-def _without(text: str | None, key: str, table: Mapping[str, Any]) -> str:
-    """The settings file's TOML ``text`` with the line setting ``key`` taken out, comments
-    and the other lines as they were, when that reads back as ``table`` (the file's table
-    without ``key``); else ``table`` written anew."""
-    import tomli_w
-
-    from cardavia_cli.engine.preferences import key_lines
-
-    line = key_lines(text).get(key) if text is not None else None
-    if text is not None and line is not None:
-        lines = text.splitlines(keepends=True)
-        kept = "".join(lines[: line - 1] + lines[line:])
-        try:
-            if tomllib.loads(kept) == dict(table):
-                return kept
-        except tomllib.TOMLDecodeError:
-            pass
-    return tomli_w.dumps(dict(table))
-
-
 #: A setting's line of a plain string value with a comment after it (the comment, with the
 #: spaces before it).
 _TRAILING_COMMENT = re.compile(r'^\s*[A-Za-z0-9_-]+\s*=\s*"[^"\\]*"(\s*#[^\r\n]*)')
 
 
-def _edited(text: str | None, key: str, value: str | None, prefs: Any) -> str | None:
+def _edited(
+    text: str | None, key: str, value: str | None, reads_as: Callable[[dict[str, Any]], bool]
+) -> str | None:
     """The settings file's TOML ``text`` with ``key`` set to ``value`` (its line rewritten,
     its comment kept, or added at the end) or, for ``None``, its line taken out: comments
     and the other lines as they were. ``None`` (write the file anew) when there is no text,
-    or when the edit does not read back as ``prefs``."""
+    or when the edit's table is not what ``reads_as`` expects."""
     import tomli_w
 
     from cardavia_cli.engine.preferences import key_lines
@@ -197,7 +179,7 @@ def _edited(text: str | None, key: str, value: str | None, prefs: Any) -> str | 
     else:
         new = text + ("" if not text or text.endswith("\n") else "\n") + entry[0]
     try:
-        if _preferences(tomllib.loads(new)) == prefs:
+        if reads_as(tomllib.loads(new)):
             return new
     except (tomllib.TOMLDecodeError, CardaviaError):
         pass
@@ -425,10 +407,12 @@ def settings(
     if left.problem is not None and reset:
         # another entry is wrong too: take this one out, keep the rest as it is (its comments
         # too), and say what is left to mend, each at its line (one key at a time mends a file)
+        import tomli_w
+
         from cardavia_cli.engine.dealfile import write_atomic
         from cardavia_cli.engine.preferences import key_lines
 
-        text = _without(found.text, key, table)
+        text = _edited(found.text, key, None, lambda t: t == table) or tomli_w.dumps(table)
         write_atomic(path, text)
         echo(_("{key} is taken out of the settings file.").format(key=_shown(key)))
         from cardavia_cli.commands.common import warn
@@ -443,7 +427,7 @@ def settings(
 
     # a default is not written: its line is taken out
     dropped = reset or value == BY_KEY[key].default
-    kept = _edited(found.text, key, None if dropped else value, prefs)
+    kept = _edited(found.text, key, None if dropped else value, lambda t: _preferences(t) == prefs)
     if kept is not None:  # the file's comments and order kept
         from cardavia_cli.engine.dealfile import write_atomic
 
