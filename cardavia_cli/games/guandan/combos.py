@@ -909,6 +909,16 @@ def return_options(hand: Iterable[Card | int], level: int) -> tuple[int, ...]:
     return tuple(plain or tied)
 
 
+def tribute_payers(places: Sequence[int]) -> tuple[int, ...]:
+    """Who pays tribute after a deal finished in ``places`` ``[1st, 2nd, 3rd, 4th]`` (7.1):
+    the 3rd and 4th places when the 1st and 2nd are partners (double tribute), else the 4th.
+
+    >>> tribute_payers([0, 2, 1, 3]), tribute_payers([0, 1, 2, 3])
+    ((1, 3), (3,))
+    """
+    return (places[2], places[3]) if partner(places[0]) == places[1] else (places[3],)
+
+
 def tribute(hands: Sequence[Iterable[Card | int]], places: Sequence[int], level: int) -> Tribute:
     """The tribute step before a deal (section 7; rule function of 13).
 
@@ -922,8 +932,8 @@ def tribute(hands: Sequence[Iterable[Card | int]], places: Sequence[int], level:
         raise ValueError(f"places must list the four seats once each, not {list(places)}")
     held = [[_code_of(c) for c in h] for h in hands]
     first, second, third, fourth = places
-    double = partner(first) == second
-    payers = [third, fourth] if double else [fourth]
+    payers = tribute_payers(places)
+    double = len(payers) == 2
     if sum(held[p].count(RJ) for p in payers) >= 2:
         return Tribute(True, (), (), first)
     values = VALUES[level]

@@ -68,6 +68,7 @@ from cardavia_cli.games.guandan.combos import (
     parse_key,
     return_options,
     tribute,
+    tribute_payers,
 )
 from cardavia_cli.games.guandan.events import (
     Advance,
@@ -733,8 +734,7 @@ class GuandanState(GameState[Action, GuandanView]):
         values = VALUES[self._level]
         wild = wild_code(self._level)
         if self.cancelled:
-            double = partner(places[0]) == places[1]
-            payers = {places[2], places[3]} if double else {places[3]}
+            payers = tribute_payers(places)
             if RJ in pool:
                 out[RJ] = tuple(s for s in others if s in payers)
             return out
@@ -1024,9 +1024,7 @@ class GuandanState(GameState[Action, GuandanView]):
         step = tribute([expand(h) for h in self.hands], places, self._level)
         if step.cancelled:
             self.cancelled = True
-            double = partner(places[0]) == places[1]
-            payers = (places[2], places[3]) if double else (places[3],)
-            self.events.append(TributeCancelled(payers))
+            self.events.append(TributeCancelled(tribute_payers(places)))
             self._lead(places[0])
             return
         for t in step.tributes:
