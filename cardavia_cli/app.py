@@ -200,6 +200,7 @@ def main(argv: list[str] | None = None) -> None:
         silence_stdout,
     )
     from cardavia_cli.commands.helptext import translate
+    from cardavia_cli.commands.once import given_once
     from cardavia_cli.engine import i18n
     from cardavia_cli.engine.i18n import _
 
@@ -216,6 +217,7 @@ def main(argv: list[str] | None = None) -> None:
     completion.init()
     command = typer.main.get_command(app)
     translate(command, panels=sys.stdout.isatty())
+    given_once(command)
     if "--ascii" in root_options(words):
         # before anything is parsed: `--ascii --help` and a usage error are ASCII too
         import os

@@ -40,6 +40,39 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], needle: str) -> N
     assert "╭" not in done.stderr  # no boxed help panel
 
 
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (
+            ["guandan", "check", "9S", "9D", "-l", "2", "--beats", "8S 8D", "--beats", "KS KD"],
+            "--beats",
+        ),
+        (
+            ["guandan", "check", "9S", "9D", "-l", "2", "--beats=8S 8D", "--beats", "8S 8D"],
+            "--beats",
+        ),
+        (["guandan", "check", "9S", "9D", "--level", "2", "-l", "3"], "--level"),
+        (["--lang", "tr", "--lang", "ar", "sisepai", "--help"], "--lang"),
+        (["sisepai", "play", "--seed", "1", "--seed", "2"], "--seed"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_a_usage_error(args: list[str], option: str) -> None:
+    # the last value was taken without a word; --lang was even read both ways
+    done = cardavia(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert f"'{option}'" in done.stderr  # (in Turkish for --lang tr: read before the parse)
+    if option != "--lang":
+        assert f"'{option}' is given more than once: give it once" in done.stderr
+
+
+def test_options_that_may_repeat_and_flags_given_twice_are_taken() -> None:
+    done = cardavia("cucu", "check", "0=3", "1=7", "2=lion", "--dead", "1", "--dead", "2")
+    assert done.returncode == 0, done.stderr
+    done = cardavia("guandan", "check", "9S", "9D", "-l", "2", "--json", "--json")
+    assert done.returncode == 0, done.stderr
+
+
 def test_a_group_without_a_command_prints_its_help_and_exits_0() -> None:
     # (a game's group alone plays: test_docs_completion.py)
     done = cardavia("saves")

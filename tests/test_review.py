@@ -521,11 +521,11 @@ def test_regression_repl_review_from_takes_the_command_line_range() -> None:
 
 def test_repl_review_takes_samples_as_the_command_does() -> None:
     """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` as
-    the command does (either order, ``--from=N`` too, the last of a repeated one counting),
-    each checked by the same count, and names what it cannot read."""
+    the command does (either order, ``--from=N`` too; one given twice refused, as on the
+    command line), each checked by the same count, and names what it cannot read."""
     done = _sisepai_seed_3(
         "auto all\nreview --samples 0\nreview --json\nreview --from\n"
-        "review --samples 100001\nreview --samples=2 --from 3 --from=8 --samples 1\n"
+        "review --samples 100001\nreview --from 3 --from=8\nreview --samples=1 --from 8\n"
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
@@ -540,6 +540,7 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
         "! --samples: '100001' is more sampled deals than a decision is searched with (at most "
         f"100000) {usage}"
     ) in out
+    assert f"! option '--from' is given more than once: give it once {usage}" in out
     said = " ".join(done.stdout.split())
     assert "over 1 sampled deal of the hidden cards each (from decision 8" in said
 

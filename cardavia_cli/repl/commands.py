@@ -475,7 +475,16 @@ def _review(session: Shell, args: str) -> Reply:
             return [
                 _usage("review", _("{option}: {problem}").format(option=option, problem=problem))
             ]
-        given[option] = counts[option].parse(text)  # given twice, the last counts
+        if option in given:  # as on the command line (commands.once)
+            return [
+                _usage(
+                    "review",
+                    _("option '{option}' is given more than once: give it once").format(
+                        option=option
+                    ),
+                )
+            ]
+        given[option] = counts[option].parse(text)
         words = words[2:]
     return session.review(start=given.get("--from", 1), samples=given.get("--samples"))
 
