@@ -212,3 +212,21 @@ def test_regression_an_inn_holder_with_no_life_left_is_not_given_the_next_loss()
         "no life left to lose.",
         "Seat 3 (left)'s 2 loses: 1 life left.",
     ]
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_match_outcome_scores_the_winners_lives_left(seed: int) -> None:
+    """The scores ledger's ``score`` of a Cuccu match is the winner's lives left (1 to 3;
+    rules 10): it was always empty."""
+    state = new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.at_break:
+            state.next_round()
+            continue
+        state.push(rng.choice(state.legal_actions()))
+    outcome = state.result()
+    assert outcome is not None and outcome.winner is not None
+    lives = outcome.data["lives"]
+    assert outcome.score == lives[outcome.winner] >= 1
+    assert sum(1 for n in lives if n > 0) == 1

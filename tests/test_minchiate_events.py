@@ -168,3 +168,18 @@ def test_parse_action_refuses_what_the_rules_refuse_with_seat_and_phase() -> Non
         if state.phase != Phase.DISCARD:
             break
     assert state.phase == Phase.DECLARE
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_deal_outcome_scores_the_winners_resti(seed: int) -> None:
+    """The scores ledger's ``score`` of a Minchiate deal is the winning team's resti (rules
+    10.5), none for a tie: it was always empty."""
+    state = new_state(seed=seed)
+    play_out(state, "basic")
+    outcome = state.result()
+    assert outcome is not None
+    resti = outcome.data["resti"]
+    if outcome.winner is None:
+        assert outcome.score is None and resti[0] == resti[1]
+    else:
+        assert outcome.score == resti[outcome.winner] > resti[1 - outcome.winner]

@@ -394,6 +394,7 @@ class CucuState(GameState[Action, CucuView]):
             self.winner,
             f"Seat {self.winner} wins the match after {n} round{'' if n == 1 else 's'}.",
             self.partial_result(),
+            score=self.round.lives[self.winner],  # the winner's lives left (section 10)
         )
 
     def partial_result(self) -> dict[str, Any]:

@@ -660,6 +660,7 @@ class MinchiateState(GameState[Action, MinchiateView]):
             summary,
             result.to_json(),
             winner_is_team=True,
+            score=None if winner is None else result.resti[winner],
         )
         self._phase, self._actor = Phase.OVER, None
 
