@@ -263,6 +263,20 @@ def test_run_human_output():
     assert "win 2 7" in result.stdout and "Seat 2 wins with 7 points." in result.stdout
 
 
+def test_regression_run_prints_one_event_a_line_however_long(tmp_path):
+    """``run``'s event lines were wrapped at the console's width (80 off a terminal): a
+    Guandan ``deal`` line of 27 cards came out as two lines, the second a bogus event."""
+    path = tmp_path / "g.toml"
+    path.write_text('format = 1\ngame = "guandan"\nseed = 30\n', "utf-8")
+    human = invoke("run", str(path), "--stop")
+    data = json.loads(invoke("run", str(path), "--stop", "--json").stdout)
+    assert human.exit_code == 0
+    lines = human.stdout.splitlines()
+    assert lines[: len(data["log"])] == data["log"]
+    assert max(len(line) for line in data["log"]) > 80
+    assert all(len(line.split()) == 29 for line in lines if line.startswith("deal "))
+
+
 def test_run_stop_where_the_actions_run_out(tmp_path):
     result = invoke("run", str(EXAMPLES / "sisepai-first-draw-win.toml"), "--json", "--stop")
     assert result.exit_code == 0

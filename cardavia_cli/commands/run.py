@@ -118,8 +118,8 @@ def run(
     from cardavia_cli.commands.common import console
 
     out = console()
-    for line in log:  # the event lines, as in the JSON log: never translated
-        out.print(line, markup=False)
+    for line in log:  # the event lines, as in the JSON log: never translated, one a line
+        out.print(line, markup=False, soft_wrap=True)
     if outcome is not None:
         out.print(f"[bold]{outcome.summary}[/bold]", markup=True)
     elif state.at_break or stop:

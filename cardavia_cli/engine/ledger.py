@@ -652,9 +652,10 @@ class Summary:
     left_out: int = 0
 
     @property
-    def win_rate(self) -> float:
-        """Games won over games counted (0.0 when none is counted)."""
-        return self.won / self.played if self.played else 0.0
+    def win_rate(self) -> float | None:
+        """Games won over games counted; ``None`` when none is counted (no rate: the table
+        shows ``-``, JSON ``null``, TOML leaves it out)."""
+        return self.won / self.played if self.played else None
 
     def to_json(self) -> dict[str, Any]:
         """Every field and ``win_rate``."""
