@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
 
     words = sys.argv[1:] if argv is None else argv
     try:
-        apply_language(lang_option(words), lenient=True)
+        apply_language(lang_option(words), lenient=True, quiet=True)
     except typer.Exit as exc:  # an unknown language: one line said, exit 2
         sys.exit(exc.exit_code)
     as_json = json_asked(words)

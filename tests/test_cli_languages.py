@@ -315,19 +315,32 @@ def test_the_order_lang_option_env_settings_locale(no_language, tmp_path):
             None,
             "cardavia: error: --lang: unknown language 'xx': cardavia speaks en, tr, ar\n",
         ),
-        (
-            [],
-            {"CARDAVIA_LANG": "klingon"},
-            "tr",
-            "cardavia: error: CARDAVIA_LANG: unknown language 'klingon': cardavia speaks en, "
-            "tr, ar\n",
-        ),
     ],
 )
 def test_an_unknown_language_is_one_line(no_language, tmp_path, root, env, settings, line):
     home = _settings(tmp_path, settings) if settings else None
     done = _saves_list(*root, env=env, home=home)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", line)
+
+
+@pytest.mark.parametrize(("settings", "spoken"), [("tr", "tr"), (None, "en")])
+def test_regression_an_unknown_cardavia_lang_is_a_warning_and_the_next_source_decides(
+    no_language, tmp_path, settings, spoken
+):
+    """``CARDAVIA_LANG=klingon`` stopped every command (exit 2), where every other variable's
+    bad value is a warning: now one warning line, and the settings file (or the locale, or
+    English) speaks."""
+    home = _settings(tmp_path, settings) if settings else None
+    done = _saves_list(env={"CARDAVIA_LANG": "klingon"}, home=home)
+    assert (done.returncode, done.stdout) == (0, EMPTY[spoken])
+    if spoken == "en":
+        assert done.stderr == (
+            "cardavia: warning: CARDAVIA_LANG: unknown language 'klingon': cardavia speaks en, "
+            "tr, ar; passed over\n"
+        )
+    else:  # said once, in the language that speaks
+        assert done.stderr.count("\n") == 1 and "CARDAVIA_LANG" in done.stderr
+        assert "'klingon'" in done.stderr and "warning" not in done.stderr
 
 
 def test_regression_a_bad_settings_file_is_one_warning_and_the_defaults(no_language, tmp_path):

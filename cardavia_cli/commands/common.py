@@ -263,11 +263,12 @@ def guarded(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
+def apply_language(flag: str | None = None, *, lenient: bool = False, quiet: bool = False) -> str:
     """Speak the language chosen by ``--lang`` (``flag``), ``$CARDAVIA_LANG``, the settings
     file or the locale (:func:`~cardavia_cli.engine.i18n.resolve_language`); returns its code.
 
-    A settings file that cannot be read or an unknown language is one line and exit code 2;
+    An unknown ``$CARDAVIA_LANG`` is one warning line, and the next source decides. A settings
+    file that cannot be read or an unknown ``--lang`` is one line and exit code 2;
     with ``lenient`` (for ``cardavia settings``, which mends the file) a bad settings file is
     passed over."""
     import os
@@ -275,10 +276,23 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
     from cardavia_cli.engine import i18n
     from cardavia_cli.engine.errors import CardaviaError
 
+    environ: dict[str, str] | None = None
+    named = os.environ.get(i18n.LANG_ENV)
+    if flag is None and named and i18n.normal_code(named) is None:
+        # like every other variable of cardavia's: a bad value is one warning, never a lock-out
+        # (the next source decides: the settings file, the locale); ``quiet``: the entry
+        # point's first look, before the parse, says nothing (the root's callback says it)
+        if not quiet:
+            warn(
+                _(
+                    "{variable}: unknown language {value}: cardavia speaks {codes}; passed over"
+                ).format(variable=i18n.LANG_ENV, value=repr(named), codes=", ".join(i18n.LANGUAGES))
+            )
+        environ = {k: v for k, v in os.environ.items() if k != i18n.LANG_ENV}
     try:
         chosen = None
         try:
-            if flag is None and not os.environ.get(i18n.LANG_ENV):
+            if flag is None and not (environ or os.environ).get(i18n.LANG_ENV):
                 from cardavia_cli.engine import preferences  # read only when it decides
 
                 chosen = preferences.load().chosen_language
@@ -306,7 +320,7 @@ def apply_language(flag: str | None = None, *, lenient: bool = False) -> str:
                     )
                 warn(said.format(problem=exc))
             chosen = usable.chosen_language if usable is not None else None
-        code = i18n.resolve_language(flag, chosen)
+        code = i18n.resolve_language(flag, chosen, environ)
     except CardaviaError as exc:
         fail(str(exc))
     i18n.set_language(code)
