@@ -108,7 +108,11 @@ def test_malformed_toml_names_the_line():
         ('seats = ["basic", "basic", "basic"]\n', r"'seats' must list four seat kinds"),
         ('actions = "0 pass"\n', r"'actions' must be a list"),
         ('actions = ["pass"]\n', r"action 1 of 1 \('pass'\): write \"SEAT COMMAND\""),
-        ('actions = ["0 pass", "4 pass"]\n', r"action 2 of 2 \('4 pass'\)"),
+        (
+            'actions = ["0 pass", "4 pass"]\n',
+            r"action 2 of 2 \('4 pass'\): 4 is not a seat: the seats are 0 to 3",
+        ),
+        ('actions = ["-1 pass"]\n', r"action 1 of 1 \('-1 pass'\): -1 is not a seat"),
         ('actions = ["0 pass", "1 pass", "2"]\n', r"action 3 of 3 \('2'\)"),
         ('actions = ["x claim rK"]\n', r"action 1 of 1 \('x claim rK'\)"),
         ("actions = [3]\n", r"action 1 of 1 must be a string"),

@@ -577,7 +577,14 @@ def action_place(index: int, total: int, line: str) -> str:
 def _split_action(line: str, index: int, total: int, where: str) -> tuple[int, str]:
     head, _gap, rest = line.strip().partition(" ")
     seat = parse_int(head)
-    if seat is None or not 0 <= seat <= 3 or not rest.strip():
+    if seat is not None and not 0 <= seat <= 3 and rest.strip():
+        raise DealFileError(
+            _("{place}: {seat} is not a seat: the seats are 0 to 3").format(
+                place=action_place(index, total, line), seat=seat
+            ),
+            where,
+        )
+    if seat is None or not rest.strip():
         raise DealFileError(
             _('{place}: write "SEAT COMMAND", e.g. "1 pass"').format(
                 place=action_place(index, total, line)
