@@ -482,7 +482,25 @@ NUL_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize(("args", "message"), NUL_REFUSALS, ids=lambda a: repr(a)[:30])
+EMPTY_REFUSALS = [
+    # `run ''` said "error: .: is a directory, not a deal file" (Path("") is the current folder)
+    (
+        ["run", ""],
+        "Invalid value for 'file': '' is not a file name: it is empty (see 'cardavia run --help')",
+    ),
+    (
+        ["review", ""],
+        "Invalid value for 'SAVE': '' is not a file name: it is empty (see 'cardavia review "
+        "--help')",
+    ),
+    (["saves", "show", ""], "'' is not a save name or file: it is empty"),
+    (["scores", "export", "-o", ""], "--output '' is not a file name: it is empty"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"), NUL_REFUSALS + EMPTY_REFUSALS, ids=lambda a: repr(a)[:30]
+)
 def test_regression_a_nul_byte_in_a_name_or_path_is_refused_in_plain_words(
     tmp_path: Path, args: list[str], message: str
 ):

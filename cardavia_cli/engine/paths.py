@@ -48,7 +48,8 @@ def visible(text: str) -> str:
 
 def path_problem(text: str) -> str | None:
     """What makes ``text`` unusable as a file name or path, in plain words, or ``None``: a NUL
-    byte, or characters the file system's encoding cannot store (a lone surrogate). Any other
+    byte, or characters the file system's encoding cannot store (a lone surrogate), or nothing
+    at all (``Path("")`` is the current folder, which no one means by it). Any other
     text may name a file (whether it exists is for the caller to find out).
 
     >>> path_problem("sub/a\\x00.toml")
@@ -56,6 +57,8 @@ def path_problem(text: str) -> str | None:
     >>> path_problem("evening.toml") is None
     True
     """
+    if not text:
+        return "it is empty"
     if "\0" in text:
         return "it holds a NUL byte (\\x00), which no file name can hold"
     try:
