@@ -607,9 +607,23 @@ def test_regression_deeply_nested_tables_by_dotted_keys_are_refused_too():
 
 
 def test_nesting_up_to_the_limit_is_read_and_judged_by_its_keys():
-    assert error_of(HEAD + "x = " + "[" * 15 + "]" * 15 + "\n").startswith(
-        "game.toml: unknown key 'x' for sisepai"
-    )
+    text = HEAD + "x = " + "[" * 15 + "]" * 15 + "\n"
+    line = text.count("\n")
+    assert error_of(text).startswith(f"game.toml, line {line}: unknown key 'x' for sisepai")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('format = 2\ngame = "sisepai"\n', 1),
+        ('game = "sisepai"\nseed = 1\n\nfoo = 1\n', 4),
+        ('game = "sisepai"\ndeck = "rK"\n', 2),
+        ('game = "sisepai"\nseed = 1\ndeck = ["rK", "zz"]\n', 3),
+    ],
+)
+def test_regression_format_unknown_key_and_deck_errors_name_their_line(text: str, line: int):
+    # they named the file only, where the seed, game and levels errors give the line
+    assert error_of(text).startswith(f"game.toml, line {line}: ")
 
 
 def test_regression_an_integer_too_long_to_convert_is_malformed_toml():

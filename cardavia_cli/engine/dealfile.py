@@ -255,7 +255,7 @@ def parse_deal(
             _("'format' must be {format}, not {value}").format(
                 format=FORMAT, value=_toml_value(fmt)
             ),
-            where,
+            at_line(where, text, "format"),
         )
     if "game" not in data:
         raise DealFileError(_("missing key 'game'"), where)
@@ -269,7 +269,7 @@ def parse_deal(
             _("unknown key {key} for {game} (allowed: {keys})").format(
                 key=repr(unknown[0]), game=info.name, keys=", ".join(sorted(allowed))
             ),
-            where,
+            at_line(where, text, unknown[0]),
         )
     df = DealFile(game=info.name)
     df.seed = _int(data.get("seed", 0), "seed", at_line(where, text, "seed"), minimum=0)
@@ -277,23 +277,24 @@ def parse_deal(
         raise DealFileError(_("'seed': {why}").format(why=why), at_line(where, text, "seed"))
     if "deck" in data:
         deck = data["deck"]
+        at_deck = at_line(where, text, "deck")
         if not isinstance(deck, list):
-            raise DealFileError(_("'deck' must be a list of cards"), where)
+            raise DealFileError(_("'deck' must be a list of cards"), at_deck)
         cards = []
         for i, card in enumerate(deck):
             if not isinstance(card, str):
                 raise DealFileError(
                     _("deck[{i}] must be a card text, not {value}").format(i=i, value=repr(card)),
-                    where,
+                    at_deck,
                 )
             try:
                 cards.append(info.parse_card(card))
             except CardaviaError as exc:
-                raise DealFileError(f"deck[{i}]: {exc}", where) from None
+                raise DealFileError(f"deck[{i}]: {exc}", at_deck) from None
         try:
             info.check_deck(cards)
         except ValueError as exc:
-            raise DealFileError(str(exc), where) from None
+            raise DealFileError(str(exc), at_deck) from None
         df.deck = cards
     if "dealer" in data:
         here = at_line(where, text, "dealer")
