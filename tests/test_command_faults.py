@@ -494,7 +494,7 @@ EMPTY_REFUSALS = [
         "--help')",
     ),
     (["saves", "show", ""], "'' is not a save name or file: it is empty"),
-    (["scores", "export", "-o", ""], "--output '' is not a file name: it is empty"),
+    (["scores", "export", "-o", ""], "--output needs a file name, or - for standard output"),
 ]
 
 

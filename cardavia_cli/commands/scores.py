@@ -333,7 +333,7 @@ def export(
         fail(_("--format takes csv, json or toml, not {value}").format(value=repr(fmt)))
     from cardavia_cli.engine.paths import path_problem
 
-    if output != "-" and (problem := path_problem(output)) is not None:
+    if output.strip() and output != "-" and (problem := path_problem(output)) is not None:
         fail(
             _("--output {value} is not a file name: {problem}").format(
                 value=repr(output), problem=problem
