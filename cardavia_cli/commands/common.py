@@ -292,7 +292,7 @@ def apply_language(flag: str | None = None, *, lenient: bool = False, quiet: boo
     try:
         chosen = None
         try:
-            if flag is None and not (environ or os.environ).get(i18n.LANG_ENV):
+            if flag is None and not (os.environ if environ is None else environ).get(i18n.LANG_ENV):
                 from cardavia_cli.engine import preferences  # read only when it decides
 
                 chosen = preferences.load().chosen_language
