@@ -23,7 +23,7 @@ import ray_support
 from cli_support import run_cardavia, run_module
 
 from cardavia_cli.engine.arena import Scheduled, play_deal, run_arena
-from cardavia_cli.engine.cluster import INSTALL, RayExecutor, chunk_size
+from cardavia_cli.engine.cluster import INSTALL, RayExecutor, _host_port, chunk_size
 from cardavia_cli.games import load_game
 
 NO_RAY = os.environ.get("CARDAVIA_NO_RAY") == "1"
@@ -238,6 +238,34 @@ def test_an_address_where_no_cluster_listens_exits_2_at_once():
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "--ray 127.0.0.1:1: cannot reach a Ray cluster at 127.0.0.1:1 (" in lines[0]
+
+
+@pytest.mark.parametrize(
+    "address, read",
+    [
+        ("10.0.0.5:6379", ("10.0.0.5", 6379)),
+        ("ray://head:10001/", ("head", 10001)),
+        (":7", ("127.0.0.1", 7)),
+        ("auto", None),
+        ("[::1]", None),
+        # digits that int() reads but nobody types as a port, and ports past the last
+        ("head:\u00b2", "the port '\u00b2' is not a number from 0 to 65535"),
+        ("head:\u0667\u0667", "the port '\u0667\u0667' is not a number from 0 to 65535"),
+        ("head:65536", "the port '65536' is not a number from 0 to 65535"),
+    ],
+)
+def test_regression_an_address_port_is_read_in_ascii_digits_only(address, read):
+    assert _host_port(address) == read
+
+
+def test_regression_a_port_in_other_digits_exits_2_with_one_line():
+    done = run_cardavia("arena", "cucu", "--deals", "2", "--ray", "localhost:\u00b2", "--json")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "cardavia: error: --ray localhost:\u00b2: cannot reach a Ray cluster at localhost:\u00b2 "
+        "(the port '\u00b2' is not a number from 0 to 65535)"
+    ]
 
 
 def test_ray_is_imported_only_with_the_option():

@@ -208,6 +208,40 @@ def test_a_lock_of_a_process_that_is_gone_never_blocks(home: Path) -> None:
     lock.release()
 
 
+@pytest.mark.parametrize("written", ["\uff17", "-5", "0", "12 34", ""])
+def test_a_lock_naming_no_process_is_refused_without_one(home: Path, written: str) -> None:
+    # the process id in a lock's pid file is read in ASCII digits only (full-width digits
+    # are refused by the ASCII read, signs and zero are no process): the refusal then says
+    # "another process", and never raises anything else
+    path = save_target("same")
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from cardavia_cli.engine.saves import hold_save, pid_file, save_target\n"
+            "lock = hold_save(save_target('same'))\n"
+            f"pid_file(save_target('same')).write_text({written!r}, encoding='utf-8')\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(SaveInUseError) as refused:
+            hold_save(path)
+        assert refused.value.pid is None
+        assert "(another process)" in str(refused.value)
+        assert save_holder(path) == 0
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_two_holds_in_one_process_conflict_and_release_is_idempotent(home: Path) -> None:
     path = save_target("x")
     lock = hold_save(path)

@@ -44,6 +44,7 @@ from cardavia_cli.engine.arena import DealRecord, FailedDeal, Progress, Work, _w
 from cardavia_cli.engine.budget import BUDGET_ENV
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.numbers import parse_int
 
 #: How to install Ray for ``--ray`` (the package's ``cluster`` extra).
 INSTALL = "pip install 'cardavia[cluster]'"
@@ -54,6 +55,8 @@ LOCAL = "local"
 #: Seconds to wait for a TCP connection to a cluster's address before giving up on it (Ray
 #: itself would retry for many minutes).
 CONNECT_TIMEOUT = 5.0
+#: The highest TCP port.
+MAX_PORT = 65535
 
 #: Seconds to wait for the first task (a worker's version of cardavia) on a cluster.
 PROBE_TIMEOUT = 120.0
@@ -95,22 +98,28 @@ def require_ray() -> None:
         _import_ray()
 
 
-def _host_port(address: str) -> tuple[str, int] | None:
-    """``(host, port)`` of an address such as ``10.0.0.5:6379`` or ``ray://head:10001``, or
-    ``None`` for one without a port (``auto``)."""
+def _host_port(address: str) -> tuple[str, int] | str | None:
+    """``(host, port)`` of an address such as ``10.0.0.5:6379`` or ``ray://head:10001``,
+    ``None`` for one without a port (``auto``), or why its port is none (written with digits
+    but not a number 0 to 65535 in ASCII digits: ``head:²``, ``head:99999``)."""
     bare = address.split("://", 1)[-1].rstrip("/")
-    host, sep, port = bare.rpartition(":")
-    if not sep or not port.isdigit():
+    host, sep, text = bare.rpartition(":")
+    if not sep or not text or not all(c.isdigit() for c in text):
         return None
-    return host.strip("[]") or "127.0.0.1", int(port)
+    port = parse_int(text)
+    if port is None or port > MAX_PORT:
+        return _("the port {port!r} is not a number from 0 to {most}").format(
+            port=text, most=MAX_PORT
+        )
+    return host.strip("[]") or "127.0.0.1", port
 
 
 def _reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> str | None:
     """``None`` when a TCP connection to ``address`` opens (or it names no port), else why
     not, in a few words."""
     target = _host_port(address)
-    if target is None:
-        return None
+    if target is None or isinstance(target, str):
+        return target
     try:
         with socket.create_connection(target, timeout=timeout):
             return None

@@ -47,6 +47,7 @@ from cardavia_cli.engine.dealfile import (
 )
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
+from cardavia_cli.engine.numbers import parse_int
 from cardavia_cli.engine.paths import is_there, path_problem, visible
 
 
@@ -421,7 +422,8 @@ def _holder(path: Path) -> int | None:
         text = pid_file(path).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return int(text) if text.isdigit() else None
+    pid = parse_int(text)
+    return pid if pid is not None and pid > 0 else None
 
 
 def in_use_message(path: Path, pid: int | None) -> str:
