@@ -308,6 +308,21 @@ def test_run_stop_on_a_finished_deal_gives_its_result():
     assert (data["result"]["winner"], data["result"]["score"]) == (3, 11)
 
 
+def test_regression_a_match_run_past_max_deals_says_it_was_cut_off(tmp_path):
+    """``run --max-deals 1`` of a Cuccu match stops at the break after its first round, and
+    said "Stopped" there as for ``--stop``: the cut-off line was never reached."""
+    path = tmp_path / "c.toml"
+    path.write_text('format = 1\ngame = "cucu"\nseed = 5\n', "utf-8")
+    human = invoke("run", str(path), "--max-deals", "1")
+    assert human.exit_code == 0
+    last = human.stdout.splitlines()[-1]
+    assert last == "Cut off after 1 deal or round (--max-deals 1): no winner."
+    data = json.loads(invoke("run", str(path), "--max-deals", "1", "--json").stdout)
+    assert data["result"] == {"lives": [3, 3, 3, 2], "winner": None, "rounds": 1}
+    stopped = invoke("run", str(path), "--stop")
+    assert stopped.stdout.splitlines()[-1].startswith("Stopped: ")
+
+
 def _write(tmp_path, name: str, text: str) -> str:
     path = tmp_path / name
     path.write_text(text, "utf-8")

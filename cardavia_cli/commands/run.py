@@ -122,13 +122,13 @@ def run(
         out.print(line, markup=False, soft_wrap=True)
     if outcome is not None:
         out.print(f"[bold]{outcome.summary}[/bold]", markup=True)
-    elif state.at_break or stop:
+    elif stop:
         out.print(_("[bold]Stopped[/bold]: {position}.").format(position=state.position()))
     else:
         n = state.rounds_finished
         out.print(
             ngettext(
-                "[bold]Cut off[/bold] after {n} deals or rounds (--max-deals {most}): no winner.",
+                "[bold]Cut off[/bold] after {n} deal or round (--max-deals {most}): no winner.",
                 "[bold]Cut off[/bold] after {n} deals or rounds (--max-deals {most}): no winner.",
                 n,
             ).format(n=n, most=max_deals)
