@@ -52,7 +52,10 @@ def test_run_records_each_finished_game_once_and_list_shows_it():
         2, 7, "run", None,
     )  # fmt: skip
     # seat 0 is human in the file: its one decision after the file's was the computer's
-    assert (first["auto"], first["decisions"], first["save"], first["seed"]) == (1, 1, EXAMPLE, 0)
+    assert (first["auto"], first["decisions"], first["seed"]) == (1, 1, 0)
+    # a file outside the saves folder is kept by its whole path, which names it from anywhere
+    # (it was kept as typed: a relative path named another file, or none, from another folder)
+    assert first["save"] == str(Path(EXAMPLE).absolute())
     assert first["seats"] == ["basic"] * 4  # nobody played in person
     assert data["summaries"] == []
     # the recorded deal file replays to the same result

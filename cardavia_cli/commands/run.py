@@ -105,7 +105,7 @@ def run(
             "run",
             auto=auto,
             decisions=len(seat0),
-            save=resume_name(path),
+            save=resume_name(path.absolute()),
         )
         if problem is not None:
             warn(problem)

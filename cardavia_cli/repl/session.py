@@ -573,7 +573,7 @@ class Session:
             "repl",
             auto=self._auto,
             decisions=max(len(mine) - self._ruled, self._auto),
-            save=None if kept is None else resume_name(kept),
+            save=None if kept is None else resume_name(kept.absolute()),
         )
         return [Problem(problem)] if problem is not None else []
 
