@@ -5,6 +5,8 @@ never list every legal play)."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 from guandan_support import set_position
 from hypothesis import HealthCheck, given, settings
@@ -163,3 +165,34 @@ def test_groups_after_a_play_are_the_groups_of_the_hand_left(rng, level, size):
         for c in cards:
             rest.remove(c)
         assert groups_after(counts, cards, level) == group_count(rest, level)
+
+
+def test_regression_the_scale_says_what_each_result_of_a_deal_is_worth():
+    """The unit of strong's estimates (hint, review) quotes what each result is worth as an
+    expected result: it said 83% for a deal won by 3 levels and 17% lost by 3, where the
+    search's score makes them 75% and 25%. Every figure it quotes is read back here."""
+    from cardavia_cli.games.guandan.ai import DealSearch, deal_score
+
+    scale = DealSearch.scale
+    figures = scale.unit[scale.unit.index("(") + 1 : scale.unit.index(")")]
+    quoted = {}
+    for part in figures.split(", "):
+        found = re.fullmatch(r"(\d+)% (.+)", part)
+        assert found, part
+        quoted[found.group(2)] = int(found.group(1))
+    assert quoted == {
+        "the match won": 100, "a deal won by 3 levels": 75, "by 1 level": 58,
+        "a deal lost by 1 level": 42, "by 3": 25, "the match lost": 0,
+    }  # fmt: skip
+    worth = {
+        "the match won": scale.best, "a deal won by 3 levels": deal_score(True, 3),
+        "by 1 level": deal_score(True, 1), "a deal lost by 1 level": deal_score(False, 1),
+        "by 3": deal_score(False, 3), "the match lost": scale.worst,
+    }  # fmt: skip
+    assert {k: round(100 * scale.value(v)) for k, v in worth.items()} == quoted
+    # the review's help and the README quote the same figures
+    from cardavia_cli.commands.review import HELP
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    for text in (HELP, readme):
+        assert figures in " ".join(text.split())

@@ -37,7 +37,7 @@ HELP = "\n\n".join(
         "seat could see: the moves it compares, with the move you played among them, each "
         "with an estimate. Estimates are expected results from 0% to 100%: the win chance in "
         "Si Se Pai (of the deal) and Cuccu (of the match); the result in Guandan (100% the match "
-        "won, 83% a deal won by 3 levels, 58% by 1 level, 42% a deal lost by 1 level, 17% by 3, "
+        "won, 75% a deal won by 3 levels, 58% by 1 level, 42% a deal lost by 1 level, 25% by 3, "
         "0% the match lost) and the deal's result in Minchiate (100% a win, 50% a tie, 0% a "
         "loss, and 2.5% more or less per resto of margin).",
         "The loss of a move is strong's move's estimate minus yours. A loss within the "

@@ -456,8 +456,8 @@ class DealSearch:
         -2.0,
         2.0,
         N_(
-            "expected result (100% the match won, 83% a deal won by 3 levels, 58% by 1 level, "
-            "42% a deal lost by 1 level, 17% by 3, 0% the match lost)"
+            "expected result (100% the match won, 75% a deal won by 3 levels, 58% by 1 level, "
+            "42% a deal lost by 1 level, 25% by 3, 0% the match lost)"
         ),
     )
 
@@ -512,11 +512,22 @@ class DealSearch:
             return 0.0
         first = team(places[0])
         mate = next((i for i, s in enumerate(places[1:], 2) if team(s) == first), 4)
-        advance = {2: 3, 3: 2}.get(mate, 1)
-        return advance / 3 if first == mine else -advance / 3
+        return deal_score(first == mine, {2: 3, 3: 2}.get(mate, 1))
 
     def chance(self, score: float) -> float:
         return 1.0 if score > 0 else 0.0
+
+
+def deal_score(won: bool, advance: int) -> float:
+    """The score of :class:`DealSearch` for a deal whose winners go up ``advance`` levels
+    (1 to 3, 10.1), for a seat of the winning team (``won``) or of the other: the advance
+    over 3, positive or negative (between a match lost, -2, and won, +2).
+
+    >>> deal_score(True, 3), deal_score(False, 3), round(deal_score(True, 1), 3)
+    (1.0, -1.0, 0.333)
+    """
+    value = advance / 3
+    return value if won else -value
 
 
 #: Candidates compared by level ``strong`` at most; samples per decision.
