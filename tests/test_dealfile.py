@@ -124,6 +124,45 @@ def test_bad_values_name_the_place(extra, expected):
     assert error_of(HEAD + extra).startswith("game.toml")
 
 
+@pytest.mark.parametrize(
+    "ledger, expected",
+    [
+        (
+            "ledger = 3\n",
+            r"line 6: 'ledger' must be a table of counts, e\.g\. ledger = \{ auto = 2 \}, not 3",
+        ),
+        ("ledger = { mine = 1 }\n", r"ledger\.mine: no such count \(the counts: auto, given\)"),
+        ("ledger = { auto = -1 }\n", r"ledger\.auto must be a whole number 0 or more, not -1"),
+        ("ledger = { auto = true }\n", r"ledger\.auto must be a whole number 0 or more, not true"),
+        (
+            'ledger = { given = "1" }\n',
+            r"ledger\.given must be a whole number 0 or more, not \"1\"",
+        ),
+        (
+            "ledger = { auto = 1, given = 1 }\n",
+            r"the ledger counts 2 decisions of seat 0, more than its actions hold \(1\)",
+        ),
+    ],
+)
+def test_a_bad_ledger_table_names_its_line(ledger, expected):
+    text = deal_text(actions=["0 pass", "1 pass"], extra="seed = 1\n" + ledger)
+    assert pytest.raises(DealFileError, parse_deal, text, "game.toml").match(expected)
+
+
+def test_the_ledger_table_round_trips_and_a_count_of_0_is_left_out():
+    text = deal_text(
+        actions=["0 pass", "1 pass", "0 pass"], extra="seed = 1\nledger = { auto = 1, given = 1 }\n"
+    )
+    deal = parse_deal(text, "game.toml")
+    assert deal.ledger == {"auto": 1, "given": 1}
+    assert parse_deal(deal.to_toml(), "again.toml") == deal
+    deal.ledger = {"auto": 0, "given": 2}
+    assert "[ledger]\ngiven = 2\n" in deal.to_toml()
+    deal.ledger = {"auto": 0}
+    assert "ledger" not in deal.to_toml()
+    assert parse_deal(deal_text(actions=["0 pass"], extra="seed = 1\n"), "g.toml").ledger == {}
+
+
 def test_unknown_or_missing_game_and_format():
     with pytest.raises(
         DealFileError, match=r"p.toml, line 2: 'game': unknown game 'poker' \(known: .*sisepai"

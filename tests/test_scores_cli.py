@@ -251,6 +251,40 @@ def test_the_repl_records_a_finished_deal_once(tmp_path):
     assert data["summaries"] == [NONE_COUNTED]
 
 
+def test_regression_auto_decisions_are_kept_through_a_save_and_resume():
+    """A decision made by ``auto``, then a save: the save did not say so, so the game resumed
+    and finished by hand was recorded as played yourself (``auto 0``) and counted in the win
+    rate. The save's ``ledger`` table keeps the count; ``run`` of such a save adds it too."""
+    done = run_cardavia("cucu", "play", "--seed", "11", stdin="auto\nsave half\nquit\n")
+    assert done.returncode == 0, done.stderr
+    saved = tomllib.loads(_save_text("half"))
+    assert saved["ledger"] == {"auto": 1}
+    assert saved["actions"][0] == "0 keep"  # the decision auto made
+    # run by the computer: the file's auto decision and every later one of seat 0
+    assert cli("run", "half").exit_code == 0
+    (ran,) = json.loads(cli("scores", "list", "--json").stdout)["results"]
+    assert ran["source"] == "run" and ran["decisions"] > 1
+    assert ran["auto"] == ran["decisions"]
+    # resumed and finished by hand: one decision of auto, the rest yours
+    resumed = run_cardavia("resume", "half", stdin="keep\n" * 60 + "quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    final = tomllib.loads(_save_text("half"))
+    assert final["ledger"] == {"auto": 1}  # the end is saved with it
+    rows = json.loads(cli("scores", "list", "--json").stdout)["results"]
+    (row,) = [r for r in rows if r["source"] != "run"]  # (a resumed game is a "replay")
+    assert (row["auto"], row["played_yourself"]) == (1, False)
+    # Cuccu's rules give seat 0 no answer: every action of seat 0 is a decision
+    assert row["decisions"] == sum(1 for a in final["actions"] if a.startswith("0 "))
+    # a resumed game is not counted in the win rate (all its rows have an auto decision)
+    assert json.loads(cli("scores", "list", "--json").stdout)["summaries"][0]["played"] == 0
+
+
+def _save_text(name: str) -> str:
+    from cardavia_cli.engine.saves import save_target
+
+    return save_target(name).read_text(encoding="utf-8")
+
+
 def _guandan(interactive: bool) -> Session:
     header = DealFile(game="guandan", seed=1)
     console = make_console(file=io.StringIO(), terminal=False, width=100)

@@ -94,8 +94,10 @@ def run(
         # nobody played in person: every seat is recorded as the computer player it was
         played_by = ["basic" if kind == "human" else kind for kind in deal.seats]
         seat0 = [i for i, r in enumerate(state.history) if r.seat == 0 and not r.forced]
-        # the decisions of a human seat 0 that the computer took after the file's
-        auto = sum(1 for i in seat0 if i >= recorded) if deal.seats[0] == "human" else 0
+        # the decisions of a human seat 0 that the computer took after the file's, and those
+        # of the file's that its ledger table counts as made by auto (a REPL's save)
+        human = deal.seats[0] == "human"
+        auto = sum(1 for i in seat0 if i >= recorded) + deal.ledger.get("auto", 0) if human else 0
         problem = record_finished(
             deal.game,
             played_by,
@@ -104,7 +106,7 @@ def run(
             finished.to_toml(),
             "run",
             auto=auto,
-            decisions=len(seat0),
+            decisions=max(0, len(seat0) - deal.ledger.get("given", 0)),
             save=resume_name(path.absolute()),
         )
         if problem is not None:

@@ -44,7 +44,13 @@ from cardavia_cli.engine.paths import (
 GameLookup = Callable[[str], GameInfo]
 
 FORMAT = 1
-COMMON_KEYS = ("format", "game", "seed", "deck", "dealer", "seats", "actions", "settings")
+COMMON_KEYS = (
+    "format", "game", "seed", "deck", "dealer", "seats", "actions", "settings", "ledger",
+)  # fmt: skip
+#: The counts of a save's ``ledger`` table: of seat 0's decisions in its actions, how many the
+#: ``auto`` command made, and how many were answers the rules gave (what the scores ledger is
+#: told of a game resumed and finished: a game with any ``auto`` decision was not all yours).
+LEDGER_KEYS = ("auto", "given")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
 #: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
 MAX_FILE_BYTES = 1024 * 1024
@@ -73,6 +79,10 @@ class DealFile:
     #: The REPL's on/off settings that differ from their defaults (``autopass = false``), by
     #: name; a replay ignores them, the REPL that resumes the file takes them back.
     settings: dict[str, bool] = field(default_factory=dict)
+    #: Of seat 0's decisions among ``actions``, those made by ``auto`` and those the rules gave
+    #: (:data:`LEDGER_KEYS`; a count of 0 is left out): what the scores ledger is told when
+    #: the game ends, however often it was saved and resumed.
+    ledger: dict[str, int] = field(default_factory=dict)
     format: int = FORMAT
     #: Where the deal was read from (for messages); not part of the file.
     where: str | None = field(default=None, compare=False, repr=False)
@@ -107,6 +117,7 @@ class DealFile:
             actions=list(actions),
             match=copy.deepcopy(self.match),
             settings=dict(self.settings),
+            ledger=dict(self.ledger),
             format=self.format,
         )
 
@@ -124,6 +135,9 @@ class DealFile:
         data["actions"] = list(self.actions)
         if self.settings:
             data["settings"] = dict(self.settings)
+        ledger = {k: n for k, n in self.ledger.items() if n}
+        if ledger:
+            data["ledger"] = ledger
         return tomli_w.dumps(data, multiline_strings=False)
 
 
@@ -217,6 +231,41 @@ def _settings(value: object, where: str) -> dict[str, bool]:
                 ),
                 where,
             )
+    return dict(value)
+
+
+def _ledger(value: object, where: str, mine: int) -> dict[str, int]:
+    """The ``ledger`` table of a save (:data:`LEDGER_KEYS`): whole numbers 0 or more, which
+    together count no more decisions than seat 0 has among the file's actions (``mine``)."""
+    if not isinstance(value, dict):
+        raise DealFileError(
+            _(
+                "'ledger' must be a table of counts, e.g. ledger = {{ auto = 2 }}, not {value}"
+            ).format(value=_toml_value(value)),
+            where,
+        )
+    for name, n in value.items():
+        if name not in LEDGER_KEYS:
+            raise DealFileError(
+                _("ledger.{key}: no such count (the counts: {known})").format(
+                    key=toml_key(name), known=", ".join(LEDGER_KEYS)
+                ),
+                where,
+            )
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise DealFileError(
+                _("ledger.{key} must be a whole number 0 or more, not {value}").format(
+                    key=toml_key(name), value=_toml_value(n)
+                ),
+                where,
+            )
+    if sum(value.values()) > mine:
+        raise DealFileError(
+            _(
+                "the ledger counts {n} decisions of seat 0, more than its actions hold ({mine})"
+            ).format(n=sum(value.values()), mine=mine),
+            where,
+        )
     return dict(value)
 
 
@@ -369,6 +418,12 @@ def parse_deal(
         else:
             if ignore_settings is None:
                 df.settings = settings
+    if "ledger" in data:
+        total = len(df.actions)
+        mine = sum(
+            1 for i, line in enumerate(df.actions) if _split_action(line, i, total, where)[0] == 0
+        )
+        df.ledger = _ledger(data["ledger"], at_line(where, text, "ledger"), mine)
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         try:

@@ -211,6 +211,11 @@ class Session:
         self._question: str | None = None
         self._failures: list[str] = []
         self._start(state, origin=origin or origin_of(own), replayed=replayed)
+        if replayed:
+            # a resumed game: the counts its save kept of the decisions before this session
+            self._auto = header.ledger.get("auto", 0)
+            self._ruled = header.ledger.get("given", 0)
+            self._keep_ledger()
 
     def _take_settings(self, header: DealFile) -> None:
         """Set the settings a save kept (``settings`` of the deal file). Raises
@@ -236,6 +241,12 @@ class Session:
             if self.settings[name] != bool(setting.default)
         }
 
+    def _keep_ledger(self) -> None:
+        """Write the counts of the human's decisions made by ``auto`` and given by the rules
+        into the header the saves are made from (the ``ledger`` table), so that a game saved
+        and resumed is told to the scores ledger as it was played."""
+        self.keeper.header.ledger = {"auto": self._auto, "given": self._ruled}
+
     def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
         """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
         self.state = state
@@ -252,6 +263,7 @@ class Session:
         #: gave the human (``GameUI.auto_answer``), for the scores ledger.
         self._auto = 0
         self._ruled = 0
+        self._keep_ledger()
         self._break_shown = False
         if replayed:
             self.narrator.start_story()
@@ -626,6 +638,7 @@ class Session:
             if answer is not None:
                 self.narrator.given(len(st.history))
                 self._ruled += 1
+                self._keep_ledger()
                 self._push(st.parse_action(answer))
                 continue
             break
@@ -956,6 +969,7 @@ class Session:
             self.keeper.decided()
             if not st.is_forced():
                 self._auto += 1  # a real decision (the ledger counts no forced answer)
+                self._keep_ledger()
             self._push(action)
             if not every:
                 out.extend(self.advance())
