@@ -118,6 +118,20 @@ def test_every_export_format_parses_back(tmp_path):
     assert out.read_text() == cli("scores", "export").stdout
 
 
+def test_regression_without_format_the_output_extension_chooses_it(tmp_path):
+    """``export -o x.json`` wrote CSV into x.json: with no --format, the extension of the
+    output file says which (any case), and another extension or standard output is CSV; a
+    --format given is taken whatever the extension."""
+    _fill()
+    for name, fmt in [("a.json", "json"), ("b.TOML", "toml"), ("c.Csv", "csv"), ("d.txt", "csv")]:
+        out = tmp_path / name
+        assert cli("scores", "export", "-o", str(out)).exit_code == 0
+        assert out.read_text() == cli("scores", "export", "--format", fmt).stdout
+    out = tmp_path / "e.json"
+    assert cli("scores", "export", "--format", "toml", "-o", str(out)).exit_code == 0
+    assert tomllib.loads(out.read_text())["summaries"]
+
+
 def test_regression_the_csv_holds_scalar_columns_named_as_documented():
     _fill()
     text = cli("scores", "export", "--format", "csv").stdout

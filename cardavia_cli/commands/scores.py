@@ -299,14 +299,26 @@ def export_text(fmt: str, entries: Any, sums: Any) -> str:
     return buffer.getvalue()
 
 
+def _format_of(output: str) -> str:
+    """The export format an ``--output`` name asks for by its extension, in any case
+    (``scores.JSON``: json), else csv (standard output, or another extension).
+
+    >>> _format_of("scores.JSON"), _format_of("a.toml"), _format_of("-"), _format_of("x.txt")
+    ('json', 'toml', 'csv', 'csv')
+    """
+    ext = Path(output).suffix.lower().lstrip(".") if output != "-" else ""
+    return ext if ext in FORMATS else "csv"
+
+
 @app.command("export")
 @guarded
 def export(
-    fmt: str = typer.Option(
-        "csv",
+    fmt: str | None = typer.Option(
+        None,
         "--format",
         metavar="csv|json|toml",
-        help="csv, json or toml (any case).",
+        help="csv, json or toml (any case); by default the --output file's extension "
+        "(.csv, .json, .toml), else csv.",
         autocompletion=completion.fixed(FORMAT_HELP),
     ),
     output: str = typer.Option(
@@ -328,6 +340,8 @@ def export(
     JSON and TOML with the records (the deal file that replays each) and the per-game
     summaries. An existing --output file is replaced only with --force; nothing is ever
     written into the saves folder."""
+    if fmt is None:
+        fmt = _format_of(output)
     kind = fmt.strip().lower()
     if kind not in FORMATS:
         fail(_("--format takes csv, json or toml, not {value}").format(value=repr(fmt)))
