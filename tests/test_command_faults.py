@@ -440,6 +440,21 @@ def test_regression_the_lobby_with_a_home_that_is_a_file_is_one_line(_home, monk
     )
 
 
+@pytest.mark.parametrize(
+    "args", [["settings"], ["settings", "contrast", "high"], ["settings", "--reset"]]
+)
+def test_regression_settings_with_a_home_that_is_a_file_is_one_line(_home, args):
+    """``cardavia settings`` listed the defaults, exit 0, as "kept in FILE/settings.toml"."""
+    _home.write_text("")
+    done = run_cardavia(*args, home=_home)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"cardavia: error: CARDAVIA_HOME {_home} is a file, not a folder: cardavia keeps its "
+        "saves, scores and history there (move it away, or set CARDAVIA_HOME to a folder)\n"
+    )
+    assert _home.read_text() == ""
+
+
 def test_commands_that_keep_nothing_run_with_a_home_that_is_a_file(_home: Path):
     _home.write_text("")
     assert run_cardavia("sisepai", "check", "rK", home=_home).returncode == 2  # 1 card: bad

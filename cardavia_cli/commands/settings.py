@@ -367,7 +367,9 @@ def settings(
     """
     from cardavia_cli.commands.common import echo, fail
     from cardavia_cli.engine import preferences
+    from cardavia_cli.engine.saves import home
 
+    home()  # a CARDAVIA_HOME that is a file is refused here as by saves and scores
     path = preferences.settings_path()
     if reset and value is not None:
         fail(_("--reset takes the name of a setting, not a value"))
