@@ -123,6 +123,21 @@ def test_piped_sessions_write_no_autosave(home: Path) -> None:
     assert not (home / "saves").exists()
 
 
+def test_regression_a_save_that_cannot_be_written_names_where(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save refused by the system said only "cannot save there: Not a directory"."""
+    home.parent.mkdir(parents=True, exist_ok=True)
+    blocker = home.parent / "plain-file"
+    blocker.write_text("kept")
+    monkeypatch.setenv("CARDAVIA_HOME", str(blocker / "home"))
+    out = io.StringIO()
+    session_on(out).run(ListReader(["save", "quit", "quit"]))
+    lines = [ln for ln in out.getvalue().splitlines() if "save" in ln.lower()]
+    assert f"! cannot save to {blocker / 'home' / 'saves'}: Not a directory" in lines
+    assert blocker.read_text() == "kept"
+
+
 def test_resume_autosave_through_the_cli(home: Path) -> None:
     out = io.StringIO()
     session = session_on(out)

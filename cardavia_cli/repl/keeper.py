@@ -30,6 +30,7 @@ from pathlib import Path
 
 from cardavia_cli.engine.game import GameState
 from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.paths import visible
 from cardavia_cli.engine.saves import (
     SaveLock,
     SaveTargetError,
@@ -187,7 +188,12 @@ class SaveKeeper:
         except SaveTargetError as exc:
             return [Problem(str(exc))]
         except OSError as exc:
-            return [Problem(_("cannot save there: {why}").format(why=exc.strerror or exc))]
+            why = exc.strerror or exc
+            if exc.filename is not None:
+                # the file or folder that refused (the save's lock, its folder): named
+                where = visible(str(exc.filename))
+                return [Problem(_("cannot save to {path}: {why}").format(path=where, why=why))]
+            return [Problem(_("cannot save there: {why}").format(why=why))]
 
     def _save(self, state: GameState, name: str | None) -> Reply:
         if name is not None:
