@@ -149,6 +149,9 @@ def test_regression_saves_list_marks_the_finished_saves():
     assert "cardavia saves prune --finished deletes them" in text
     shown = json.loads(cli("saves", "show", "done", "--json").stdout)
     assert shown["finished"] is True
+    # in words, not Python's True and False
+    assert cli("saves", "show", "done").stdout.splitlines()[-1] == "finished: yes"
+    assert cli("saves", "show", "unfinished").stdout.splitlines()[-1] == "finished: no"
 
 
 def test_regression_saves_prune_finished_asks_on_a_terminal_and_needs_yes_in_a_pipe(

@@ -16,7 +16,7 @@ import typer
 
 from cardavia_cli.commands import completion
 from cardavia_cli.commands.common import echo, fail, guarded, literal, print_json, shown
-from cardavia_cli.engine.i18n import N_, _, ngettext
+from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 
 app = typer.Typer(
     help="The saved games in the saves folder: list them, show one, delete one, prune the "
@@ -190,7 +190,7 @@ def show(
             value = info[key]
             if isinstance(value, bool):
                 # TRANSLATORS: the value of "finished" in saves show: whether the game is over
-                value = _("True") if value else _("False")
+                value = pgettext("finished", "yes") if value else pgettext("finished", "no")
             line = Text(_(label), style="bold").append(": ").append_text(literal(value))
             out.print(line, highlight=False)
 
