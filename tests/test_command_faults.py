@@ -749,12 +749,14 @@ def test_regression_a_numbered_choice_out_of_range_gives_the_range() -> None:
             break
         session.execute("auto")
     assert session.state.phase == "discard" and session.human_to_act()
-    n = len(session.ui.choices(session.view()))
+    choices = session.ui.choices(session.view())
+    n = len(choices)
     [said] = texts(session.execute(f"discard {n + 1}"))
     assert said == (
         f"discard {n + 1}: there is no such choice; the discard choices are numbered 1 to {n}, "
-        "or name the card"
+        f"or type one as it is listed ({choices[0]})"
     )
+    assert choices[0].startswith("discard ")
     assert session.state.phase == "discard"  # nothing was played
 
 

@@ -769,8 +769,10 @@ class Session:
             raise InvalidActionError(
                 _(
                     "{verb} {n}: there is no such choice; the {verb} choices are numbered "
-                    "{first} to {last}, or name the card"
-                ).format(verb=verb, n=n, first=listed[0], last=listed[-1])
+                    "{first} to {last}, or type one as it is listed ({example})"
+                ).format(
+                    verb=verb, n=n, first=listed[0], last=listed[-1], example=choices[listed[0] - 1]
+                )
             )
         return text
 
