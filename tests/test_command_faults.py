@@ -735,6 +735,16 @@ def test_regression_a_typo_in_the_repl_names_the_command_meant(typed: str, meant
     )
 
 
+def test_regression_marks_of_right_to_left_text_in_a_line_are_not_part_of_it() -> None:
+    """A right-to-left mark before a command (as an Arabic keyboard or a paste puts it) made
+    it unknown ("did you mean hand?"); every such mark in a line is left out."""
+    session, _ = make_session()
+    plain = texts(session.execute("hand"))
+    assert texts(session.execute("\u200fhand")) == plain
+    assert texts(session.execute("\u2067hand\u2069 ")) == plain
+    assert texts(session.execute("\u200f")) == []  # an empty line, as it looks
+
+
 def test_a_word_like_no_command_gets_no_guess() -> None:
     session, _ = make_session()
     [said] = texts(session.execute("zzzzqq"))

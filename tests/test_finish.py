@@ -242,6 +242,16 @@ def test_lobby_lists_every_registered_game_and_plays_by_number_or_name(home: Pat
     assert text.splitlines()[-1] == "Goodbye."
 
 
+def test_regression_the_lobby_leaves_out_the_marks_of_right_to_left_text(home: Path) -> None:
+    played: list[tuple[str, int | None, str | None]] = []
+    text = lobby_run(
+        ["\u200fplay 1 \u20667\u2069 basic", "\u200fquit"],
+        play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
+    )
+    assert played == [(games()[0][0], 7, "basic")]
+    assert "!" not in text and text.splitlines()[-1] == "Goodbye."
+
+
 def test_lobby_asks_the_level_on_a_terminal_and_takes_it_by_name_or_number(home: Path) -> None:
     played: list[tuple[str, int | None, str | None]] = []
     levels = list(load_game("guandan").agents)

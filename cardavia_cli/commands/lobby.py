@@ -36,6 +36,7 @@ from cardavia_cli.engine.numbers import parse_int, parse_seed
 from cardavia_cli.repl.commands import Registry
 from cardavia_cli.repl.output import Note, Problem, Reply
 from cardavia_cli.repl.render import Renderer
+from cardavia_cli.repl.words import typed_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -270,6 +271,7 @@ class Lobby:
 
     def execute(self, line: str) -> Reply:
         """Run one lobby command; never raises for bad input."""
+        line = typed_line(line)
         words = line.split()
         if not words:
             return []

@@ -66,7 +66,7 @@ from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.settings import PACED_RUN, Settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
-from cardavia_cli.repl.words import fold, is_word, said_word
+from cardavia_cli.repl.words import fold, is_word, said_word, typed_line
 
 log = logging.getLogger("cardavia.repl")
 
@@ -501,7 +501,7 @@ class Session:
     def execute(self, line: str) -> Reply:
         """Run one command line; never raises for bad input. After the command, the outcome
         of a game that has just ended is shown and autosave runs."""
-        text = line.strip()
+        text = typed_line(line)
         if self._question is not None:
             return self._answer(text) + self._settle()
         if not text:

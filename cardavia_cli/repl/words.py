@@ -23,6 +23,22 @@ _ALEF = str.maketrans(
     {"\u0623": "\u0627", "\u0625": "\u0627", "\u0622": "\u0627", "\u0671": "\u0627"}
 )
 
+#: The invisible marks of bidirectional text (LRM, RLM, ALM, the embeddings, overrides and
+#: isolates) and the zero-width no-break space: a right-to-left keyboard or a paste puts them
+#: in a line, and no command has them.
+_DIRECTION_MARKS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def typed_line(line: str) -> str:
+    """A line as typed at a prompt, without the marks of bidirectional text anywhere in it
+    and without the white space around it.
+
+    >>> typed_line("\u200fpass "), typed_line("play \u2066rK\u2069")
+    ('pass', 'play rK')
+    """
+    return _DIRECTION_MARKS.sub("", line).strip()
+
+
 #: The fixed words typed after a command (each may have a word in the language).
 ARGUMENT_WORDS: tuple[str, ...] = (
     # TRANSLATORS: typed after auto: "auto all" plays on for you to the end of the deal or round.
