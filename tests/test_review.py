@@ -545,6 +545,18 @@ def test_repl_review_takes_samples_as_the_command_does() -> None:
     assert "over 1 sampled deal of the hidden cards each (from decision 8" in said
 
 
+def test_regression_no_replay_says_nothing_of_the_replays() -> None:
+    """``--no-replay`` on a game in progress still said the replays come once it is over."""
+    note = "The replays with the computer in your seat come once the game is over"
+    path = str(DATA / "cucu-asks-a-known-hunter.toml")
+    asked = run_cardavia("review", path, "--samples", "1")
+    left_out = run_cardavia("review", path, "--samples", "1", "--no-replay")
+    assert asked.returncode == left_out.returncode == 0
+    assert note in " ".join(asked.stdout.split())
+    assert note not in " ".join(left_out.stdout.split())
+    assert asked.stdout.startswith(left_out.stdout)  # the rest as it was
+
+
 def test_regression_one_sample_is_one_sampled_deal() -> None:
     """``review --samples 1`` said "over 1 sampled deals": the count of samples has its own
     plural, apart from the count of decisions."""

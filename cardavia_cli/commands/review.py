@@ -161,7 +161,10 @@ def review(
 
     out = console()
     frame = box.ROUNDED if out.is_terminal else None
-    for item in review_renderables(result, ui, game_title(deal.game), frame=frame):
+    shown = review_renderables(
+        result, ui, game_title(deal.game), frame=frame, replays=not no_replay
+    )
+    for item in shown:
         out.print(item)
 
 

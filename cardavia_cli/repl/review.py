@@ -73,11 +73,12 @@ def position_text(ui: GameUI, decision: Decision) -> str:
 
 
 def review_renderables(
-    review: Review, ui: GameUI, title: str, *, frame: Any = None
+    review: Review, ui: GameUI, title: str, *, frame: Any = None, replays: bool = True
 ) -> list[RenderableType]:
     """The review as it is shown: a heading, one row per decision, the marks, the three
     costliest moments with their positions and options, and the replays. ``title`` names
-    the game; ``frame`` is the tables' box (``None`` off a terminal)."""
+    the game; ``frame`` is the tables' box (``None`` off a terminal); ``replays``: whether
+    they were asked for (without them, not a word of them)."""
     out: list[RenderableType] = [_heading(review, title)]
     if not review.decisions:
         out.append(Text(_("There is no decision of yours to review yet.")))
@@ -86,7 +87,8 @@ def review_renderables(
         out.append(_decisions_table(review, ui, frame))
         out.append(_marks_line(review))
         out.extend(_costliest(review, ui, frame))
-    out.extend(_replays(review, ui, frame))
+    if replays:
+        out.extend(_replays(review, ui, frame))
     return out
 
 
