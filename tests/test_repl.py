@@ -557,11 +557,27 @@ def test_regression_save_refuses_once_to_overwrite_another_games_save(_home: Pat
 def test_regression_play_save_option_never_replaces_a_save(_home: Path) -> None:
     (_home / "saves").mkdir(parents=True)
     (_home / "saves" / "evening.toml").write_text('format = 1\ngame = "sisepai"\nseed = 9\n')
+    # a file that is no save (resume would refuse it), and a finished game (resume passes it by)
+    (_home / "saves" / "broken.toml").write_text("this = = not toml")
+    finished = (
+        Path(__file__).resolve().parent.parent / "saves/examples/sisepai-claims-whole-deal.toml"
+    )
+    (_home / "saves" / "done.toml").write_text(finished.read_text("utf-8"))
     for save, says in (
         (
             "evening",
             "a save named evening already exists (seed 9, 0 actions): continue it with "
             "`cardavia resume evening`, or choose another name (--force replaces it)",
+        ),
+        (
+            "broken",
+            "a save named broken already exists (not a readable save): choose another name "
+            "(--force replaces it)",
+        ),
+        (
+            "done",
+            "a save named done already exists (a given deck, 42 actions): replay it with "
+            "`cardavia run done`, or choose another name (--force replaces it)",
         ),
         ("", "empty save name"),
         ("../x", "must end in .toml"),

@@ -186,7 +186,6 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
         SaveTargetError,
         existing_save,
         hold_save,
-        resume_name,
         save_target,
     )
     from cardavia_cli.games import load_game
@@ -217,19 +216,54 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
             return lock
         lock.release()
 
-        echo(
-            _("Kept {name}: continue it with cardavia resume {save}").format(
-                name=save, save=resume_name(target)
-            )
-        )
+        echo(_kept_line(target, save))
         raise typer.Exit(1)
     lock.release()
-    raise SaveTargetError(
-        _(
+    raise SaveTargetError(_taken_line(target, save, there))
+
+
+def _kept_line(target: Path, name: str) -> str:
+    """What is said when the person keeps the file at ``target`` (``--save name``): how to
+    continue it (a game in progress) or replay it (finished); a file that is no readable save
+    only kept (neither would take it)."""
+    from cardavia_cli.engine.saves import SaveState, resume_name, save_state
+    from cardavia_cli.games import load_game
+
+    state = save_state(target, lookup=load_game)
+    save = resume_name(target)
+    if state is SaveState.UNFINISHED:
+        return _("Kept {name}: continue it with cardavia resume {save}").format(
+            name=name, save=save
+        )
+    if state is SaveState.FINISHED:
+        return _("Kept {name}: replay it with cardavia run {save}").format(name=name, save=save)
+    return _("Kept {name}.").format(name=name)
+
+
+def _taken_line(target: Path, name: str, there: str) -> str:
+    """The refusal of ``--save name`` onto the file at ``target`` (``there`` what it holds), with
+    what can be done with that file, as :func:`_kept_line`."""
+    from cardavia_cli.engine.saves import SaveState, resume_name, save_state
+    from cardavia_cli.games import load_game
+
+    state = save_state(target, lookup=load_game)
+    save = resume_name(target)
+    if state is SaveState.UNFINISHED:
+        text = _(
             "a save named {name} already exists ({state}): continue it with "
             "`cardavia resume {save}`, or choose another name (--force replaces it)"
-        ).format(name=save, state=there, save=resume_name(target))
-    )
+        )
+    elif state is SaveState.FINISHED:
+        text = _(
+            "a save named {name} already exists ({state}): replay it with "
+            "`cardavia run {save}`, or choose another name (--force replaces it)"
+        )
+    else:
+        text = _(
+            "a save named {name} already exists ({state}): choose another name "
+            "(--force replaces it)"
+        )
+    return text.format(name=name, state=there, save=save)
 
 
 def computer_levels(game: str, ai: str) -> list[str]:
