@@ -837,6 +837,31 @@ def test_regression_output_to_a_full_disk_or_a_gone_reader() -> None:
     assert done.stderr.strip().splitlines() == ["cardavia: error: No space left on device"]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", str(EXAMPLE.parent / "sisepai-claims-whole-deal.toml")],
+        ["arena", "cucu", "--deals", "2", "--seats", "basic,basic,basic,basic"],
+    ],
+)
+def test_regression_a_reader_that_has_gone_from_a_rich_print_is_exit_141(args, tmp_path) -> None:
+    """``run FILE | head -1`` exited 1 (rich's own end for a broken pipe, which says "no"):
+    every console of the program raises BrokenPipeError there, exit 141, nothing said."""
+    env = {**os.environ, "CARDAVIA_HOME": str(tmp_path / "home"), "COLUMNS": "80"}
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first line: every write fails
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardavia_cli.app", *args],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (141, b"")
+
+
 def test_regression_a_reader_that_has_gone_is_exit_141(monkeypatch: pytest.MonkeyPatch) -> None:
     """A command whose reader has gone (``review | head``) exited 1 or 0 by timing: a broken
     pipe is exit 141 (128 + SIGPIPE), nothing said, standard output silenced."""

@@ -25,6 +25,7 @@ plain text off a terminal), for the commands and the REPL alike, for every game.
 from __future__ import annotations
 
 import copy
+import errno
 import io
 import os
 import re
@@ -404,6 +405,13 @@ class FitConsole(Console):
     longest word (:meth:`squeezed`); a table whose longest words do not fit side by side is
     written one line per row (:func:`stacked`). A table with a title is at least as wide as
     its title (up to the width), so the title never wraps inside a narrower table."""
+
+    def on_broken_pipe(self) -> None:
+        """The reader of the output has gone (``| head``): raise ``BrokenPipeError``, which
+        the command line turns into its exit code for that (141), as for any other write.
+        Rich's own ``on_broken_pipe`` ends the program with exit code 1, which says "no"."""
+        if not self.quiet:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
     def _width_of(self, renderable: Any) -> int:
         return Measurement.get(self, self.options.update_width(1_000_000), renderable).maximum
