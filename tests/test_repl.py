@@ -887,6 +887,30 @@ def test_regression_save_names_are_checked_and_os_errors_refused(
     assert not (_home / "saves" / "x y.toml").exists()
 
 
+def test_regression_save_names_take_letters_of_any_script(_home: Path) -> None:
+    """``--save akşam`` and ``save مساء`` were refused ("use letters, digits..."), though the
+    program speaks Turkish and Arabic. A name is letters and digits of any script; it is kept
+    in NFC, so a name typed with a combining accent is the same save."""
+    session, _ = make_session(seed=5)
+    start(session)
+    for name in ("akşam", "مساء-2", "ÇAY_1"):
+        assert "Saved to" in str(session.execute(f"save {name}")[0]), name
+    # ş typed as s and a combining cedilla: the same save (another game's, so asked once)
+    [said] = session.execute("save aks\u0327am")
+    assert "a save named akşam already exists" in said.text
+    names = sorted(p.stem for p in (_home / "saves").glob("*.toml"))
+    assert names == sorted(["akşam", "مساء-2", "ÇAY_1"])
+    # no space, symbol, invisible mark or superscript: two names must not look alike
+    for bad in ("a²", "a€", "\u0327a"):
+        [said] = session.execute(f"save {bad}")
+        assert isinstance(said, Problem) and "is not a save name" in said.text, bad
+    # (a typed line loses its right-to-left marks; an option keeps them, and is refused)
+    done = run_cli("sisepai", "play", "--seed", "1", "--save", "a\u200fb", home=_home)
+    assert done.returncode == 2 and "is not a save name" in done.stderr
+    done = run_cli("resume", "akşam", stdin="quit\n", home=_home)
+    assert done.returncode == 0 and "Resumed akşam" in done.stdout, done.stderr
+
+
 def test_regression_pass_refused_once_while_a_win_exists() -> None:
     deck = build_deck(COMPLETE20, "gP", dealer=0)
     session, _ = make_session(deck=deck, dealer=0)

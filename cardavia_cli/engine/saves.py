@@ -3,12 +3,13 @@
 ``resume``, ``saves``, ``scores``, the lobby) and the REPL alike; nothing here prints.
 
 A save name without a slash is a save in the saves folder: ``evening`` (or ``evening.toml``)
-is ``<saves folder>/evening.toml``; such a name is made of letters, digits, ``-``, ``_`` and
-``.`` (neither ``-`` nor ``.`` first), at most :data:`MAX_NAME` characters. Anything with a
-slash is a path: it must end in ``.toml`` and its folder must already exist (no folders are
-created outside the saves folder). Only the saves folder itself is created, by
-:func:`prepare_folder`, just before writing (:func:`write_save`: the folder, then an atomic
-write, so a save is never overwritten by a part of another).
+is ``<saves folder>/evening.toml``; such a name is made of letters and digits of any script
+(``akşam``), ``-``, ``_`` and ``.`` (neither ``-`` nor ``.`` first), at most
+:data:`MAX_NAME` characters. Anything with a slash is a path: it must end in ``.toml`` and
+its folder must already exist (no folders are created outside the saves folder). Only the
+saves folder itself is created, by :func:`prepare_folder`, just before writing
+(:func:`write_save`: the folder, then an atomic write, so a save is never overwritten by a
+part of another).
 
 :func:`existing_save` describes a file that a save would overwrite, so the REPL and ``--save``
 can refuse to replace another game's save without asking; :func:`save_files` lists the saves,
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -78,9 +80,24 @@ AUTOSAVE = "autosave"
 #: How many autosaves are kept: the most recent ones (:func:`prune_autosaves`).
 AUTOSAVES_KEPT = 5
 _AUTOSAVE_NAME = re.compile(rf"{AUTOSAVE}-[a-z][a-z0-9_]*-[0-9]+(-[0-9]+)?")
-#: A save name: never ``-`` first (it would read as an option in ``cardavia resume NAME``)
-#: nor ``.`` first (a hidden file).
-_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
+#: The characters of a save name besides ``-``, ``_`` and ``.``: letters, decimal digits, and
+#: the marks written on letters.
+_NAME_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Mn", "Mc"})
+
+
+def _is_name(stem: str) -> bool:
+    """Whether ``stem`` (in NFC) is a save name: letters and digits of any script (with the
+    marks written on letters: Arabic vowels, a combining accent), ``-``, ``_`` and ``.``;
+    neither ``-`` first (it would read as an option in ``cardavia resume NAME``) nor ``.``
+    (a hidden file); no space, symbol, control or invisible formatting character (a
+    right-to-left mark would make two names look alike).
+
+    >>> _is_name("akşam"), _is_name("مساء-2"), _is_name("-x"), _is_name("a b"), _is_name("a²")
+    (True, True, False, False, False)
+    """
+    if not stem or stem[0] in "-." or unicodedata.category(stem[0]) in ("Mn", "Mc"):
+        return False
+    return all(c in "._-" or unicodedata.category(c) in _NAME_CATEGORIES for c in stem)
 
 
 def _shown(text: str, room: int = 60) -> str:
@@ -225,8 +242,9 @@ def save_target(name: str) -> Path:
                 _("{text}: there is no folder {folder}").format(text=repr(text), folder=path.parent)
             )
         return path
+    text = unicodedata.normalize("NFC", text)  # one file for one name however it was typed
     stem = text[: -len(".toml")] if text.endswith(".toml") else text
-    if not _NAME.fullmatch(stem) or len(stem) > MAX_NAME:
+    if not _is_name(stem) or len(stem) > MAX_NAME:
         raise SaveTargetError(
             _(
                 "{text} is not a save name: use letters, digits, '-', '_' and '.' "

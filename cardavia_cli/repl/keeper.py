@@ -223,7 +223,7 @@ class SaveKeeper:
                 if new:
                     lock.release()
                 self.overwrite_armed = target
-                shown = name if name is not None else str(target)
+                shown = resume_name(target) if name is not None else str(target)
                 return [
                     Problem(
                         _(
