@@ -244,6 +244,39 @@ def test_bad_input_exits_2_with_one_line(args, needle):
     assert len(lines) == 1 and needle in lines[0]
 
 
+def test_regression_the_workers_are_started_ignoring_ctrl_c(monkeypatch):
+    """A Ctrl-C while a worker of ``--jobs`` was still starting (before its initializer made
+    it ignore Ctrl-C) ended it with a traceback. The pool is made with Ctrl-C ignored, which
+    the new processes keep from their start; the handler is put back once they are made."""
+    import multiprocessing
+    import signal
+    import types
+
+    from cardavia_cli.engine import arena
+
+    seen: list[object] = []
+
+    class Pool:
+        def __init__(self, jobs, initializer):
+            seen.append(signal.getsignal(signal.SIGINT))
+
+        def imap(self, fn, work, chunksize):
+            return iter(())
+
+        def close(self):
+            pass
+
+        def join(self):
+            pass
+
+    context = types.SimpleNamespace(Pool=Pool)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda kind: context)
+    before = signal.getsignal(signal.SIGINT)
+    arena._run_parallel(iter(()), 2, None, 2, [], None)  # type: ignore[arg-type]
+    assert seen == [signal.SIG_IGN]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 def test_regression_ctrl_c_twice_stops_arena_jobs_at_once_without_a_traceback():
     """Ctrl-C reaches every process of the terminal's group: the workers of ``--jobs`` took it
     too, a second Ctrl-C left the run hanging, and a third dumped tracebacks. Now the workers

@@ -628,11 +628,20 @@ def _run_parallel(
     all of them): on ``KeyboardInterrupt`` they are stopped at once (``terminate``) and the
     interrupt goes on, however many times Ctrl-C is pressed meanwhile."""
     import multiprocessing
+    import signal
 
     context = multiprocessing.get_context("spawn")
     jobs = min(jobs, deals)  # a process more than the deals would have nothing to play
     chunk = max(1, min(8, deals // (jobs * 16)))
-    pool = context.Pool(jobs, initializer=_leave_interrupts)
+    # the workers are started ignoring Ctrl-C, which they keep from their first instruction
+    # (an ignored signal stays ignored in a new program): one that came while a worker was
+    # still starting, before its initializer, ended it with a traceback; one that comes
+    # while they are started is not taken (the next one is)
+    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = context.Pool(jobs, initializer=_leave_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, interrupt)
     try:
         _tally(result, pool.imap(_worker_deal, work, chunksize=chunk), deals, first, progress)
     except BaseException:
