@@ -9,6 +9,7 @@ import os
 import re
 import time
 
+import pytest
 from cli_support import run_cardavia
 from typer.testing import CliRunner
 
@@ -33,6 +34,26 @@ def make_save(name: str, seed: int, actions: list[str], age: float = 0.0) -> Non
     path.write_text(f'format = 1\ngame = "sisepai"\nseed = {seed}\nactions = [{lines}]\n')
     moment = time.time() - age
     os.utime(path, (moment, moment))
+
+
+@pytest.mark.parametrize(
+    "settings, problem",
+    [
+        ("autopass = false", "settings.autopass: sisepai has no such setting (its settings: none)"),
+        ('autopass = "maybe"', 'settings.autopass must be true or false, not "maybe"'),
+    ],
+)
+def test_regression_a_save_resume_refuses_for_its_settings_is_listed_unreadable(settings, problem):
+    """A save whose settings table names a setting its game does not have was listed "in
+    progress", and ``resume`` refused it: the list says it is unreadable, as resume does."""
+    make_save("odd", 5, [])
+    path = saves_dir() / "odd.toml"
+    path.write_text(path.read_text() + f"\n[settings]\n{settings}\n")
+    (row,) = json.loads(cli("saves", "list", "--json").stdout)["saves"]
+    assert row["error"] is not None and row["error"].endswith(problem)
+    refused = run_cardavia("resume", "odd", stdin="quit\n")
+    assert refused.returncode == 2 and refused.stderr.strip().endswith(problem)
+    assert cli("run", "odd", "--stop").exit_code == 0  # run ignores a save's settings
 
 
 def test_list_shows_every_save_most_recent_first_and_unreadable_ones_say_why():

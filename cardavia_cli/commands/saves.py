@@ -35,6 +35,8 @@ def describe(path: Path) -> dict[str, object]:
     from cardavia_cli.engine.errors import CardaviaError
     from cardavia_cli.engine.saves import resume_name
     from cardavia_cli.games.deals import load_deal, replay
+    from cardavia_cli.repl.hooks import load_ui
+    from cardavia_cli.repl.settings import check_saved_settings
 
     modified = datetime.fromtimestamp(path.lstat().st_mtime).strftime("%Y-%m-%d %H:%M")
     info: dict[str, object] = {
@@ -51,6 +53,8 @@ def describe(path: Path) -> dict[str, object]:
     try:
         deal = load_deal(path)
         info.update(game=deal.game, seed=deal.seed, actions=len(deal.actions))
+        # a setting the game's REPL does not have: resume refuses the save, so it is unreadable
+        check_saved_settings(load_ui(deal.game).settings, deal.game, deal)
         state = replay(deal, str(path))
         info.update(state=state.position(), finished=state.is_over)
     except CardaviaError as exc:

@@ -47,7 +47,6 @@ from cardavia_cli.engine.errors import (
     AmbiguousActionError,
     CardaviaError,
     CardError,
-    DealFileError,
     InvalidActionError,
 )
 from cardavia_cli.engine.game import Event, GameInfo, GameState, Outcome
@@ -64,7 +63,7 @@ from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
 from cardavia_cli.repl.reader import Reader
 from cardavia_cli.repl.render import Renderer
-from cardavia_cli.repl.settings import PACED_RUN, Settings, pace_from_env
+from cardavia_cli.repl.settings import PACED_RUN, Settings, check_saved_settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
 from cardavia_cli.repl.words import fold, is_word, said_word, typed_line
 
@@ -221,15 +220,8 @@ class Session:
         """Set the settings a save kept (``settings`` of the deal file). Raises
         :class:`~cardavia_cli.engine.errors.DealFileError` naming the file for a setting this
         game does not have."""
+        check_saved_settings(list(self.settings.declared.values()), self.info.name, header)
         for name, value in header.settings.items():
-            if name not in self.settings.declared:
-                known = ", ".join(self.settings.declared) or _("none")
-                raise DealFileError(
-                    _("settings.{name}: {game} has no such setting (its settings: {known})").format(
-                        name=name, game=self.info.name, known=known
-                    ),
-                    header.where or "<deal file>",
-                )
             self.settings.set(name, value)
 
     def _keep_settings(self) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 
+from cardavia_cli.engine.dealfile import DealFile
+from cardavia_cli.engine.errors import DealFileError
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.interface import Switch
 from cardavia_cli.engine.numbers import parse_decimal
@@ -114,3 +116,19 @@ def pace_from_env() -> tuple[float, str | None]:
             variable=PACE_ENV, text=repr(text), most=f"{MAX_PACE:g}", default=f"{DEFAULT_PACE:g}"
         )
     return value, None
+
+
+def check_saved_settings(declared: Sequence[Switch], game: str, deal: DealFile) -> None:
+    """Raise :class:`~cardavia_cli.engine.errors.DealFileError` naming the file for a setting
+    of ``deal``'s ``settings`` table that the REPL of ``game`` does not have (its settings:
+    ``declared``): a save that ``resume`` refuses, and that ``saves list`` calls unreadable."""
+    names = [s.name for s in declared]
+    for name in deal.settings:
+        if name not in names:
+            known = ", ".join(names) or _("none")
+            raise DealFileError(
+                _("settings.{name}: {game} has no such setting (its settings: {known})").format(
+                    name=name, game=game, known=known
+                ),
+                deal.where or "<deal file>",
+            )
