@@ -176,15 +176,22 @@ def test_the_save_is_let_go_however_the_session_ends(home: Path, reader: ListRea
     hold_save(path).release()
 
 
-def test_a_lock_of_a_process_that_is_gone_never_blocks(home: Path) -> None:
-    path = save_target("same")
+def holding_process(name: str, pid_text: str | None = None) -> subprocess.Popen[str]:
+    """Another process that holds the save ``name`` until it is killed (its lock's pid file
+    rewritten as ``pid_text`` when given), once it says it holds it."""
+    rewrite = (
+        f"pid_file(save_target({name!r})).write_text({pid_text!r}, encoding='utf-8')\n"
+        if pid_text is not None
+        else ""
+    )
     holder = subprocess.Popen(
         [
             sys.executable,
             "-c",
             "import sys\n"
-            "from cardavia_cli.engine.saves import hold_save, save_target\n"
-            "lock = hold_save(save_target('same'))\n"
+            "from cardavia_cli.engine.saves import hold_save, pid_file, save_target\n"
+            f"lock = hold_save(save_target({name!r}))\n"
+            f"{rewrite}"
             "print('held', flush=True)\n"
             "sys.stdin.read()\n",
         ],
@@ -193,8 +200,14 @@ def test_a_lock_of_a_process_that_is_gone_never_blocks(home: Path) -> None:
         text=True,
         env=dict(os.environ),
     )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_a_lock_of_a_process_that_is_gone_never_blocks(home: Path) -> None:
+    path = save_target("same")
+    holder = holding_process("same")
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         with pytest.raises(SaveInUseError) as refused:
             hold_save(path)
         assert refused.value.pid == holder.pid
@@ -214,24 +227,8 @@ def test_a_lock_naming_no_process_is_refused_without_one(home: Path, written: st
     # are refused by the ASCII read, signs and zero are no process): the refusal then says
     # "another process", and never raises anything else
     path = save_target("same")
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys\n"
-            "from cardavia_cli.engine.saves import hold_save, pid_file, save_target\n"
-            "lock = hold_save(save_target('same'))\n"
-            f"pid_file(save_target('same')).write_text({written!r}, encoding='utf-8')\n"
-            "print('held', flush=True)\n"
-            "sys.stdin.read()\n",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-    )
+    holder = holding_process("same", pid_text=written)
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         with pytest.raises(SaveInUseError) as refused:
             hold_save(path)
         assert refused.value.pid is None
