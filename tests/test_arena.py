@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import signal
 
 import pytest
 from typer.testing import CliRunner
@@ -244,37 +246,39 @@ def test_bad_input_exits_2_with_one_line(args, needle):
     assert len(lines) == 1 and needle in lines[0]
 
 
-def test_regression_the_workers_are_started_ignoring_ctrl_c(monkeypatch):
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_regression_the_workers_are_started_with_ctrl_c_held_back(monkeypatch):
     """A Ctrl-C while a worker of ``--jobs`` was still starting (before its initializer made
-    it ignore Ctrl-C) ended it with a traceback. The pool is made with Ctrl-C ignored, which
-    the new processes keep from their start; the handler is put back once they are made."""
+    it ignore Ctrl-C) ended it with a traceback. The pool is made with Ctrl-C held back, as
+    the new processes keep it; the mask is put back once they are made, so that a Ctrl-C that
+    came meanwhile is taken then (and the pool stopped), not lost."""
     import multiprocessing
-    import signal
     import types
 
     from cardavia_cli.engine import arena
 
-    seen: list[object] = []
+    seen: list[bool] = []
 
     class Pool:
         def __init__(self, jobs, initializer):
-            seen.append(signal.getsignal(signal.SIGINT))
+            seen.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+            os.kill(os.getpid(), signal.SIGINT)  # a Ctrl-C while the workers are started
 
         def imap(self, fn, work, chunksize):
             return iter(())
 
-        def close(self):
-            pass
+        def terminate(self):
+            seen.append(True)
 
         def join(self):
             pass
 
     context = types.SimpleNamespace(Pool=Pool)
     monkeypatch.setattr(multiprocessing, "get_context", lambda kind: context)
-    before = signal.getsignal(signal.SIGINT)
-    arena._run_parallel(iter(()), 2, None, 2, [], None)  # type: ignore[arg-type]
-    assert seen == [signal.SIG_IGN]
-    assert signal.getsignal(signal.SIGINT) is before
+    with pytest.raises(KeyboardInterrupt):
+        arena._run_parallel(iter(()), 2, None, 2, [], None)  # type: ignore[arg-type]
+    assert seen == [True, True]  # held back while made, then taken: the pool is stopped
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
 def test_regression_ctrl_c_twice_stops_arena_jobs_at_once_without_a_traceback():

@@ -629,20 +629,29 @@ def _run_parallel(
     interrupt goes on, however many times Ctrl-C is pressed meanwhile."""
     import multiprocessing
     import signal
+    import threading
 
     context = multiprocessing.get_context("spawn")
     jobs = min(jobs, deals)  # a process more than the deals would have nothing to play
     chunk = max(1, min(8, deals // (jobs * 16)))
-    # the workers are started ignoring Ctrl-C, which they keep from their first instruction
-    # (an ignored signal stays ignored in a new program): one that came while a worker was
-    # still starting, before its initializer, ended it with a traceback; one that comes
-    # while they are started is not taken (the next one is)
-    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C is held back while the workers are started: they keep it held back from their
+    # first instruction (a new program keeps the signal mask) until their initializer
+    # ignores it (one that came while a worker was still starting, before its initializer,
+    # ended it with a traceback), and one that came to this process meanwhile is taken as
+    # soon as the pool is there, which it then stops
+    hold = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
     try:
         pool = context.Pool(jobs, initializer=_leave_interrupts)
-    finally:
-        signal.signal(signal.SIGINT, interrupt)
+    except BaseException:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
     try:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         _tally(result, pool.imap(_worker_deal, work, chunksize=chunk), deals, first, progress)
     except BaseException:
         pool.terminate()
