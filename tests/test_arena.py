@@ -275,18 +275,28 @@ def test_regression_the_workers_are_started_with_ctrl_c_held_back(monkeypatch):
 
     context = types.SimpleNamespace(Pool=Pool)
     monkeypatch.setattr(multiprocessing, "get_context", lambda kind: context)
-    with pytest.raises(KeyboardInterrupt):
-        arena._run_parallel(iter(()), 2, None, 2, [], None)  # type: ignore[arg-type]
+    # Ctrl-C as a terminal's job has it (a job started in the background has it ignored)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            arena._run_parallel(iter(()), 2, None, 2, [], None)  # type: ignore[arg-type]
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert seen == [True, True]  # held back while made, then taken: the pool is stopped
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+def _as_a_terminal_job() -> None:
+    """Ctrl-C in a child as a terminal's job has it: taken, and not held back (a test run
+    started in the background has it ignored, which a new program would keep)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def test_regression_ctrl_c_twice_stops_arena_jobs_at_once_without_a_traceback():
     """Ctrl-C reaches every process of the terminal's group: the workers of ``--jobs`` took it
     too, a second Ctrl-C left the run hanging, and a third dumped tracebacks. Now the workers
     leave it to the main process, which stops them: exit 130, no traceback."""
-    import os
-    import signal
     import subprocess
     import sys
     import time
@@ -310,6 +320,7 @@ def test_regression_ctrl_c_twice_stops_arena_jobs_at_once_without_a_traceback():
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, as a terminal's job
+        preexec_fn=_as_a_terminal_job,
     )
     time.sleep(4)  # the workers are started and playing
     os.killpg(child.pid, signal.SIGINT)
