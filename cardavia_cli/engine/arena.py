@@ -636,22 +636,27 @@ def _run_parallel(
     chunk = max(1, min(8, deals // (jobs * 16)))
     # Ctrl-C is held back while the workers are started: they keep it held back from their
     # first instruction (a new program keeps the signal mask) until their initializer
-    # ignores it (one that came while a worker was still starting, before its initializer,
-    # ended it with a traceback), and one that came to this process meanwhile is taken as
-    # soon as the pool is there, which it then stops
-    hold = (
-        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    )
+    # ignores it (one that came while a worker was still starting ended it with a
+    # traceback). One that comes to this process meanwhile is noted, and taken once the pool
+    # is there, which it then stops.
+    came: list[int] = []
+    main = threading.current_thread() is threading.main_thread()
+    taken = signal.getsignal(signal.SIGINT) if main else None
+    listen = main and callable(taken)  # (a run in the background has Ctrl-C ignored)
+    if listen:
+        signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    hold = main and hasattr(signal, "pthread_sigmask")
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
     try:
         pool = context.Pool(jobs, initializer=_leave_interrupts)
-    except BaseException:
+    finally:
         if held is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        raise
+        if listen:
+            signal.signal(signal.SIGINT, taken)
     try:
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if came:
+            raise KeyboardInterrupt
         _tally(result, pool.imap(_worker_deal, work, chunksize=chunk), deals, first, progress)
     except BaseException:
         pool.terminate()
