@@ -39,7 +39,7 @@ from cardavia_cli.engine.i18n import _, ngettext
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from cardavia_cli.engine.saves import SaveLock
+    from cardavia_cli.engine.saves import SaveLock, SaveState
     from cardavia_cli.repl.reader import Reader
 
 #: The computer players' level when none is given: the first of these the game has.
@@ -222,15 +222,22 @@ def _new_save_target(save: str, game: str, force: bool) -> SaveLock:
     raise SaveTargetError(_taken_line(target, save, there))
 
 
+def _standing(target: Path) -> tuple[SaveState, str]:
+    """Where the file at ``target`` stands (:func:`~cardavia_cli.engine.saves.save_state`) and
+    the name that resumes or runs it."""
+    from cardavia_cli.engine.saves import resume_name, save_state
+    from cardavia_cli.games import load_game
+
+    return save_state(target, lookup=load_game), resume_name(target)
+
+
 def _kept_line(target: Path, name: str) -> str:
     """What is said when the person keeps the file at ``target`` (``--save name``): how to
     continue it (a game in progress) or replay it (finished); a file that is no readable save
     only kept (neither would take it)."""
-    from cardavia_cli.engine.saves import SaveState, resume_name, save_state
-    from cardavia_cli.games import load_game
+    from cardavia_cli.engine.saves import SaveState
 
-    state = save_state(target, lookup=load_game)
-    save = resume_name(target)
+    state, save = _standing(target)
     if state is SaveState.UNFINISHED:
         return _("Kept {name}: continue it with cardavia resume {save}").format(
             name=name, save=save
@@ -243,11 +250,9 @@ def _kept_line(target: Path, name: str) -> str:
 def _taken_line(target: Path, name: str, there: str) -> str:
     """The refusal of ``--save name`` onto the file at ``target`` (``there`` what it holds), with
     what can be done with that file, as :func:`_kept_line`."""
-    from cardavia_cli.engine.saves import SaveState, resume_name, save_state
-    from cardavia_cli.games import load_game
+    from cardavia_cli.engine.saves import SaveState
 
-    state = save_state(target, lookup=load_game)
-    save = resume_name(target)
+    state, save = _standing(target)
     if state is SaveState.UNFINISHED:
         text = _(
             "a save named {name} already exists ({state}): continue it with "

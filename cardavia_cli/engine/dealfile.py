@@ -378,6 +378,7 @@ def parse_deal(
                     where,
                 )
         df.seats = list(seats)
+    mine = 0  # the actions of seat 0, which a ledger table counts among
     if "actions" in data:
         actions = data["actions"]
         if not isinstance(actions, list):
@@ -390,7 +391,7 @@ def parse_deal(
                     ),
                     where,
                 )
-            _split_action(line, i, len(actions), where)
+            mine += _split_action(line, i, len(actions), where)[0] == 0
         df.actions = list(actions)
     if df.actions and "seed" not in data and "deck" not in data:
         raise DealFileError(
@@ -419,10 +420,6 @@ def parse_deal(
             if ignore_settings is None:
                 df.settings = settings
     if "ledger" in data:
-        total = len(df.actions)
-        mine = sum(
-            1 for i, line in enumerate(df.actions) if _split_action(line, i, total, where)[0] == 0
-        )
         df.ledger = _ledger(data["ledger"], at_line(where, text, "ledger"), mine)
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
