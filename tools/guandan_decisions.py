@@ -29,7 +29,7 @@ from multiprocessing import Pool
 from cardavia_cli.engine.agents import agent_rng
 from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.game import LegalActions
-from cardavia_cli.engine.search import SearchPlayer, SearchSettings
+from cardavia_cli.engine.search import SearchPlayer, SearchSettings, deal_over
 from cardavia_cli.games.guandan import ai
 from cardavia_cli.games.guandan.rules import Action, GuandanState, single_deal
 
@@ -65,7 +65,7 @@ def true_value(state: GuandanState, action: Action, seat: int) -> float:
     of :class:`~cardavia_cli.games.guandan.ai.DealSearch` for ``seat``."""
     s = state.copy(quiet=True)
     s.push(action)
-    while not (s.is_over or s.at_break or s.rounds_finished > state.rounds_finished):
+    while not deal_over(s, state):
         s.push(_basic_move(s))
     return SPEC.score(s, state, seat)
 
