@@ -208,7 +208,7 @@ def public_steps(state: GuandanState, seat: int) -> list[tuple]:
             call: tuple = (0, mate if mate in (1, 2) else 0, min(short, 3))
         else:
             mine = team(step.top.seat) == team(s)
-            call = (1, step.top.interpretation, mine, short <= rules.DANGER)
+            call = (1, step.top.interpretation, mine, min(short, rules.DANGER + 1))
         out.append((s, tuple(since[s]), call, step.cards))
     return out
 

@@ -313,9 +313,10 @@ class BasicAgent:
         """The answer to the table (module docstring), at its strongest reading."""
         table = view.table
         assert table is not None
-        danger = min(view.hand_sizes[s] for s in _opponents(view)) <= DANGER
+        short = min(view.hand_sizes[s] for s in _opponents(view))
         mate = team(table.seat) == team(view.seat)
-        return follow_choice(view.hand, view.level, table.interpretation, mate, danger)
+        previous = table.interpretation
+        return follow_choice(view.hand, view.level, previous, mate, min(short, DANGER + 1))
 
     @staticmethod
     def _act(group: Group, level: int) -> Action:
@@ -334,11 +335,10 @@ def lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Act
             return strongest(play_action(hand, max(whole, key=strength), level), level)
     groups = split_hand(hand, level)
     plain = sorted((g for g in groups if not g.on_ladder), key=_weakness)
-    if mate and plain:
-        want = "single" if mate == 1 else "pair"
-        fit = [g for g in plain if g.reading.type == want]
-        if fit:
-            return strongest(act(fit[0], level), level)
+    if mate:
+        fed = feed(hand, level, mate, groups)
+        if fed is not None:
+            return fed
     if not plain:
         bombs = sorted(groups, key=lambda g: strength(g.reading))
         return strongest(act(bombs[0], level), level)
@@ -351,18 +351,42 @@ def lead_choice(hand: tuple[int, ...], level: int, mate: int, short: int) -> Act
     return strongest(act(plain[0], level), level)
 
 
+def feed(hand: tuple[int, ...], level: int, mate: int, groups: Sequence[Group]) -> Action | None:
+    """The lead that feeds a partner holding ``mate`` cards (1 or 2; ai.md: feed a partner
+    close to going out): the lowest pair of the split when the partner holds two cards and a
+    pair lies below the level rank, else the lowest single card off the bomb ladder (from a
+    single group first, else broken from the lowest plain group). ``None`` when the hand
+    holds nothing off the ladder."""
+    plain = sorted((g for g in groups if not g.on_ladder), key=_weakness)
+    if mate == 2:
+        pairs = [g for g in plain if g.reading.type == "pair" and g.reading.rank < LEVEL_VALUE]
+        if pairs:
+            return strongest(BasicAgent._act(pairs[0], level), level)
+    singles = [g for g in plain if g.reading.type == "single"]
+    if singles and singles[0].reading.rank < LEVEL_VALUE:
+        return BasicAgent._act(singles[0], level)
+    wild = wild_code(level)
+    values = VALUES[level]
+    loose = [c for g in plain for c in g.cards if c != wild]
+    if not loose:
+        return None
+    low = min(loose, key=lambda c: values[c])
+    return play_action((low,), classify((low,), level)[0], level)
+
+
 @lru_cache(maxsize=1 << 14)
 def follow_choice(
-    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
+    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, short: int
 ) -> Action:
     """``basic``'s answer from ``hand`` (display order) at ``level`` to ``previous`` on the
-    table: ``mate`` when the partner played it, ``danger`` when an opponent holds
-    :data:`~.rules.DANGER` cards or fewer. Cached, as :func:`lead_choice`."""
-    return strongest(_follow_plain(hand, level, previous, mate, danger), level)
+    table: ``mate`` when the partner played it, ``short`` the fewest cards an opponent holds
+    (:data:`~.rules.DANGER` or fewer: about to go out; any number above it means the same).
+    Cached, as :func:`lead_choice`."""
+    return strongest(_follow_plain(hand, level, previous, mate, short), level)
 
 
 def _follow_plain(
-    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, danger: bool
+    hand: tuple[int, ...], level: int, previous: Interpretation, mate: bool, short: int
 ) -> Action:
     """:func:`follow_choice` before its strongest reading."""
     if len(hand) <= 10:
@@ -371,6 +395,11 @@ def _follow_plain(
             return play_action(hand, max(whole, key=strength), level)
     if mate:
         return PASS  # the partner's play stands
+    danger = short <= DANGER
+    if short <= 2 and not previous.tier and previous.size <= short:
+        cover = hard_cover(hand, level, previous)
+        if cover is not None:
+            return cover
     groups = split_hand(hand, level)
     fits = sorted(
         (g for g in groups if not g.on_ladder and g.reading.beats(previous)),
@@ -405,6 +434,28 @@ def _follow_plain(
         if best is None or key < best:
             best, choice = key, play_action(cards, reading, level)
     return choice if choice is not None else PASS
+
+
+def hard_cover(hand: tuple[int, ...], level: int, previous: Interpretation) -> Action | None:
+    """The hardest cover of ``previous`` (a single or a pair) from ``hand`` when an opponent
+    holds no more cards than it has (ai.md: cover hard when an opponent is about to go out):
+    the play of its type and size, off the bomb ladder, of the highest rank, breaking no bomb
+    of the hand's split and the fewest groups left among equals; ``None`` when no such play
+    beats it."""
+    groups = split_hand(hand, level)
+    kept = _ladder_cards(groups)
+    counts = counts_of(hand)
+    best: tuple[int, int] | None = None
+    choice: Action | None = None
+    for cards, reading in legal_plays(hand, level, previous):
+        if reading.tier or reading.type != previous.type or reading.size != previous.size:
+            continue
+        if _breaks(cards, hand, kept):
+            continue
+        key = (-reading.rank, groups_after(counts, cards, level))
+        if best is None or key < best:
+            best, choice = key, play_action(cards, reading, level)
+    return choice
 
 
 def strongest(action: Action, level: int) -> Action:
@@ -492,6 +543,8 @@ class DealSearch:
                 if reading.tier not in cheapest or key < cheapest[reading.tier][0]:
                     cheapest[reading.tier] = (key, play_action(cards, reading, level))
             out.extend(action for _, action in cheapest.values())
+            if team(table.seat) == team(view.seat):
+                out = [a for a in out if not takes_over(view, a)]
         unique: list[Action] = []
         for action in out:
             if action in legal and action not in unique:
@@ -516,6 +569,20 @@ class DealSearch:
 
     def chance(self, score: float) -> float:
         return 1.0 if score > 0 else 0.0
+
+
+def takes_over(view: GuandanView, action: Action) -> bool:
+    """Whether ``action``, played over the partner's play on the table, takes the trick from
+    the partner in a way a partner should not (ai.md, the issue "Computer players that read the
+    table", item 4): with a bomb (any play on the ladder) or a wild heart, when it neither
+    empties the hand nor stops an opponent about to go out (:data:`~.rules.DANGER` cards or
+    fewer). A pass, a play that goes out and a plain play of natural cards never do."""
+    if action.verb != "play" or len(action.cards) == len(view.hand):
+        return False
+    if min(view.hand_sizes[s] for s in _opponents(view)) <= DANGER:
+        return False
+    reading = action.reading(view.level)
+    return reading is None or reading.tier > 0 or wild_code(view.level) in action.cards
 
 
 def deal_score(won: bool, advance: int) -> float:
