@@ -604,14 +604,18 @@ def _tally(
 
 
 #: What a worker process is sent for one deal: the game's loader and name, the run's seed,
-#: the deal, and whether deals are single.
-Work = tuple[Callable[[str], GameInfo], str, int, Scheduled, bool]
+#: the deal, and whether deals are single; optionally last, what plays it (a function of a
+#: module, ``play(info, seed, item, single)``: :func:`play_deal` when left out, the self-play
+#: records' recorder for them).
+Work = tuple[Any, ...]
 
 
-def _worker_deal(work: Work) -> DealRecord:
-    """One deal in a worker process, the game loaded by name."""
-    load, name, seed, item, single = work
-    return play_deal(load(name), seed, item, single)
+def _worker_deal(work: Work) -> Any:
+    """One deal in a worker process, the game loaded by name: its :class:`DealRecord`, or
+    what the work's own player of deals returns."""
+    load, name, seed, item, single, *rest = work
+    play: Callable[[GameInfo, int, Scheduled, bool], Any] = rest[0] if rest else play_deal
+    return play(load(name), seed, item, single)
 
 
 def _run_parallel(
@@ -622,7 +626,14 @@ def _run_parallel(
     first: list[str],
     progress: Progress | None,
 ) -> None:
-    """Play the schedule over ``jobs`` processes, counting the deals in schedule order.
+    """Play the schedule over ``jobs`` processes, counting the deals in schedule order
+    (:func:`parallel_records`)."""
+    _tally(result, parallel_records(work, jobs, deals), deals, first, progress)
+
+
+def parallel_records(work: Iterator[Work], jobs: int, deals: int) -> Iterator[Any]:
+    """What :func:`_worker_deal` gives for each of the ``deals`` items of ``work``, played
+    over ``jobs`` processes, in the order of ``work``.
 
     The workers leave Ctrl-C to this process (they ignore SIGINT, which a terminal sends to
     all of them): on ``KeyboardInterrupt`` they are stopped at once (``terminate``) and the
@@ -657,7 +668,7 @@ def _run_parallel(
     try:
         if came:
             raise KeyboardInterrupt
-        _tally(result, pool.imap(_worker_deal, work, chunksize=chunk), deals, first, progress)
+        yield from pool.imap(_worker_deal, work, chunksize=chunk)
     except BaseException:
         pool.terminate()
         pool.join()

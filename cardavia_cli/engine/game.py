@@ -615,6 +615,8 @@ class GameInfo:
       (``player_rules.md``), that ``cardavia GAME rules`` and the REPL's ``rules`` show;
     * ``partnerships``: whether seats 0+2 play against 1+3 (teams, see ``engine.seats.team``):
       then an outcome's winner is a team and the arena plays the duplicate format;
+    * ``hand_model``: what the game gives a learned model of where hidden cards lie
+      (:class:`~cardavia_cli.engine.learning.HandModelSpec`), ``None`` without one;
     * ``single_deal(seed) -> (state, winners)``, for a match game whose deals the arena can
       play alone (``arena --single-deals``): a state at the start of one deal somewhere in a
       match, drawn from ``seed``, and a function giving the seats that won that deal once the
@@ -633,6 +635,8 @@ class GameInfo:
     rules_file: str = ""
     partnerships: bool = False
     single_deal: Callable[[int], tuple[GameState, Callable[[GameState], list[int]]]] | None = None
+    #: The game's part of a learned hand model (:class:`~.learning.HandModelSpec`), if any.
+    hand_model: Any = None
 
     def check_deck(self, cards: Iterable[str]) -> None:
         """Raise ``ValueError`` unless ``cards`` is exactly the pack (see :func:`check_deck`)."""

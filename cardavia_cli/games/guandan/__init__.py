@@ -20,6 +20,7 @@ from typing import Any
 from cardavia_cli.engine.errors import DealFileError
 from cardavia_cli.engine.game import GameInfo
 from cardavia_cli.games.guandan.ai import AGENTS
+from cardavia_cli.games.guandan.inference import HAND_MODEL
 from cardavia_cli.games.guandan.rules import PACK, check_match, new_state, parse_card, single_deal
 
 MATCH_KEYS = ("levels", "level_team", "previous_places", "first_leader")
@@ -47,4 +48,5 @@ GAME = GameInfo(
     rules_file="player_rules.md",
     partnerships=True,
     single_deal=single_deal,
+    hand_model=HAND_MODEL,
 )

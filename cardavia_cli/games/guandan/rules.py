@@ -86,6 +86,7 @@ from cardavia_cli.games.guandan.events import (
     TributeCancelled,
 )
 from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of, expand
+from cardavia_cli.games.guandan.inference import DANGER, chances, hand_model, relative_seats
 from cardavia_cli.games.guandan.levels import FIRST_LEVEL, lead_after_passes, next_levels
 
 VERBS = ("play", "pass", "return")
@@ -310,7 +311,9 @@ class GuandanView:
     this deal; ``places`` the seats out so far, in order; ``levels`` both teams' levels
     (natural values) and ``level_team`` the declaring team (``None`` in a match's first deal);
     ``tributes`` and ``returns`` the transfers of this deal (cards as codes);
-    ``return_options`` the cards this seat may return when it is to return (else empty).
+    ``return_options`` the cards this seat may return when it is to return (else empty);
+    ``trail`` the public record of this deal's plays and passes, oldest first (:class:`Step`;
+    section 9: every seat sees every step).
     """
 
     seat: int
@@ -332,6 +335,7 @@ class GuandanView:
     returns: tuple[Transfer, ...]
     return_options: tuple[int, ...]
     match_winner: int | None
+    trail: tuple[Step, ...] = ()
 
     @property
     def leading(self) -> bool:
@@ -596,6 +600,7 @@ class GuandanState(GameState[Action, GuandanView]):
             returns=tuple(self.returns),
             return_options=self.owed[0].options if acting and self._phase == Phase.RETURN else (),
             match_winner=self.match_winner,
+            trail=tuple(self.trail),
         )
 
     def result(self) -> Outcome | None:
@@ -655,7 +660,10 @@ class GuandanState(GameState[Action, GuandanView]):
         seat can tell: the copies received, less those given on and those the receiver has
         played since.
 
-        The other seats' passes weigh the deal (inference, 8.2): of :data:`RESAMPLE_DRAWS`
+        With the learned hand model (:func:`.inference.hand_model`), the free hidden cards
+        are dealt card by card, each to a seat with room by the model's chance that the seat
+        holds it (:func:`.inference.chances`, from the seat's view alone). Without it, the
+        other seats' passes weigh the deal (inference, 8.2): of :data:`RESAMPLE_DRAWS`
         deals drawn, one is taken with a chance in proportion to the likelihood of those
         passes with the hands it deals (:func:`pass_tells`, :func:`tell_weight`). With every
         factor at 1.0, or no pass to weigh, one deal is drawn, as without inference. A card
@@ -675,7 +683,17 @@ class GuandanState(GameState[Action, GuandanView]):
                 known[s][c] = keep
                 pool.extend([c] * (n - keep))
         pool.sort()  # the order of the hidden cards must not tell where they are
-        tells = pass_tells(self.trail, self.sizes, seat)
+        model = hand_model()
+        # with the model, the chance of each free card at each seat (read from the seat's
+        # view alone: inference.chances); it reads the passes itself, so they weigh no draw
+        odds: dict[int, dict[int, float]] | None = None
+        if model is not None:
+            rel = relative_seats(seat)
+            odds = {
+                c: dict(zip(rel, p, strict=True))
+                for c, p in chances(self.view(seat), model).items()
+            }
+        tells = pass_tells(self.trail, self.sizes, seat) if odds is None else []
         weighed = bool(tells) and (PASS_BEATABLE != 1.0 or PASS_IN_DANGER != 1.0)
         takes = [self.sizes[s] - sum(known[s]) for s in SEATS]
         places = self.seats_for(seat, pool)
@@ -690,17 +708,23 @@ class GuandanState(GameState[Action, GuandanView]):
                 rng.shuffle(bound)
                 bound.sort(key=lambda c: len(places[c]))  # the narrowest first (stable)
                 for c in bound:
-                    s = _seat_with_room(places[c], left, rng)
+                    s = _seat_with_room(places[c], left, rng, odds.get(c) if odds else None)
                     hands[s][c] += 1
                     left[s] -= 1
             rng.shuffle(free)
-            pos = 0
-            for s in others:
-                hand = hands[s]
-                take = left[s]
-                for c in free[pos : pos + take]:
-                    hand[c] += 1
-                pos += take
+            if odds is not None:
+                for c in free:  # card by card, by the model's chances among seats with room
+                    s = _seat_with_room(others, left, rng, odds.get(c))
+                    hands[s][c] += 1
+                    left[s] -= 1
+            else:
+                pos = 0
+                for s in others:
+                    hand = hands[s]
+                    take = left[s]
+                    for c in free[pos : pos + take]:
+                        hand[c] += 1
+                    pos += take
             chosen.append(hands)
             if weighed:
                 weights.append(tell_weight(hands, tells, self._level))
@@ -1051,19 +1075,26 @@ PASS_BEATABLE = 0.1 + 0.9 * 0.27
 #: that beats, bombs included (``basic`` then never passed: 0 of 2,921 such decisions),
 #: pulled the same way. 1.0: no inference.
 PASS_IN_DANGER = 0.1
-#: An opponent holding this many cards or fewer is "about to go out": ``basic`` then plays
-#: any beat, bombs included (ai.md; its :mod:`.ai` reads this constant).
-DANGER = 6
 #: Deals drawn per sample of :meth:`GuandanState.resample` when a pass is weighed (the sample
 #: is one of them, chosen by weight).
 RESAMPLE_DRAWS = 16
 
 
-def _seat_with_room(seats: Sequence[int], left: Sequence[int], rng: random.Random) -> int:
+def _seat_with_room(
+    seats: Sequence[int],
+    left: Sequence[int],
+    rng: random.Random,
+    odds: dict[int, float] | None = None,
+) -> int:
     """One of ``seats`` with room left (``left[s]`` cards still to deal it), drawn with a
-    chance in proportion to that room; any seat with room when none of ``seats`` has (which
-    a state that came from a real deal never asks)."""
+    chance in proportion to that room, or with ``odds`` (the hand model's chance of the card
+    at each seat) to those chances; any seat with room when none of ``seats`` has (which a
+    state that came from a real deal never asks)."""
     room = [s for s in seats if left[s] > 0] or [s for s in SEATS if left[s] > 0]
+    if odds is not None:
+        weights = [odds.get(s, 0.0) for s in room]
+        if sum(weights) > 0:
+            return weighed_choice(room, weights, rng)
     return weighed_choice(room, [float(left[s]) for s in room], rng)
 
 
