@@ -50,7 +50,7 @@ from cardavia_cli.engine.dealfile import (
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
-from cardavia_cli.engine.paths import is_there, path_problem, visible
+from cardavia_cli.engine.paths import is_there, path_problem, read_regular, visible
 
 
 class SaveTargetError(CardaviaError):
@@ -437,7 +437,8 @@ class SaveLock:
 
 def _holder(path: Path) -> int | None:
     try:
-        text = pid_file(path).read_text(encoding="ascii").strip()
+        # a regular file only, a few bytes: a pipe put there must not block the refusal
+        text = read_regular(pid_file(path), 64).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     pid = parse_int(text)

@@ -61,7 +61,7 @@ from cardavia_cli.repl.commands import Command, Registry, is_number, names_of, s
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
-from cardavia_cli.repl.reader import Reader
+from cardavia_cli.repl.reader import Reader, take_warning
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.settings import PACED_RUN, Settings, check_saved_settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
@@ -398,6 +398,9 @@ class Session:
         if self.interactive:
             self.keeper.keep_backup()
         self.emit(self.begin())
+        warning = take_warning(reader)
+        if warning is not None:
+            self.emit([Problem(warning)])
         while not self._quit:
             self.emit(self.before_prompt())
             try:
