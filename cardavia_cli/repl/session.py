@@ -559,6 +559,9 @@ class Session:
     def end_of_input(self) -> Reply:
         """The end of piped input: nothing is saved (cli.md); a note says so if decisions are
         lost. (On a terminal the end of input, Ctrl-D, is :meth:`quit`.)"""
+        if self.keeper.lost(self.state):
+            self._exit_code = 1
+            return [Problem(self.keeper.backup_note(self.state) or not_saved(self.noun))]
         unsaved = self.keeper.left_unsaved(self.state)
         return [Note(not_saved(self.noun), style="dim")] if unsaved else []
 
@@ -1167,7 +1170,14 @@ class Session:
             from cardavia_cli.engine.saves import resume_name
 
             backup = self.keeper.backup
-            if self.keeper.backed_up() and backup is not None:
+            failing = self.keeper.failing()
+            if self.keeper.lost(self.state) and failing is not None:
+                refusal = _(
+                    "your last decisions could not be saved to {name} ({why}): type save "
+                    "OTHERNAME to keep them elsewhere, or quit (or Ctrl-D) again to leave "
+                    "without them"
+                ).format(name=failing[0], why=failing[1])
+            elif self.keeper.backed_up() and backup is not None:
                 refusal = self._by_noun(
                     _(
                         "this deal has no save of its own (only the autosave {name} keeps it: "
@@ -1193,6 +1203,11 @@ class Session:
                 )
             return [Problem(refusal)]
         self._quit = True
+        if self.keeper.lost(self.state):
+            # decisions that no file holds: said, and the exit status says it too
+            self._exit_code = 1
+            said: Reply = [Problem(self.keeper.backup_note(self.state) or not_saved(self.noun))]
+            return said + ([Note(_("Goodbye."))] if self.interactive and self.farewell else [])
         if self.interactive:
             kept = self.keeper.backup_note(self.state)
             bye: Reply = [Note(_("Goodbye."))] if self.farewell else []
