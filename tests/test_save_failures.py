@@ -122,8 +122,12 @@ def test_a_save_elsewhere_after_a_failed_autosave_keeps_the_game(
     assert f"Saved to {other} (1 action). Continue it with: cardavia resume other" in (
         out.getvalue().splitlines()
     )
-    assert out.getvalue().rstrip().endswith(
-        "This game is kept in the save other: continue it with cardavia resume other\nGoodbye."
+    assert (
+        out.getvalue()
+        .rstrip()
+        .endswith(
+            "This game is kept in the save other: continue it with cardavia resume other\nGoodbye."
+        )
     )
     assert "0 discard" in other.read_text(encoding="utf-8")  # auto's decision kept there too
 

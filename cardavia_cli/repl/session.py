@@ -381,12 +381,15 @@ class Session:
         self.renderer.show(reply)
 
     def run(self, reader: Reader) -> int:
-        """Play until ``quit`` or the end of input; returns the exit code (0).
+        """Play until ``quit`` or the end of input; returns the exit code: 0, or 1 when the
+        game was left with decisions that its save could not hold (a write failed, e.g. a
+        full disk, :meth:`SaveKeeper.lost`).
 
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
         written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
         progress asks first), Ctrl-C cancels the line being typed and any question waiting
-        for an answer (:meth:`interrupt`), and every game in progress
+        for an answer (:meth:`interrupt`) and, at any stage of a computer's turn, stops it
+        between two moves with the game going on (:meth:`_guarded`), and every game in progress
         is kept in an autosave of its own after each decision (:meth:`SaveKeeper.keep_backup`),
         so neither loses anything. However the loop ends (``quit``, the end of input, an
         exception), the session lets go of its saves (:meth:`close`).
