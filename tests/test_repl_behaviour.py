@@ -377,6 +377,18 @@ def test_regression_ctrl_c_while_a_computer_chooses_leaves_the_game_going_on(
     assert said[-1] == "Goodbye."
 
 
+def test_ctrl_c_while_hint_thinks_cancels_the_hint_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAVIA_PACE", "0")
+    session, _, out = paced_session(terminal=False)
+    session.adviser = InterruptedOnce()
+    reader = Keys(["hint", "play 3C", "quit", "quit"])
+    assert session.run(reader) == 0
+    said = lines_of(out)
+    cancelled = said.index("Cancelled; you are still to play.")
+    assert said[cancelled + 1] == "You lead single 3: 3C."
+    assert reader.prompts[:2] == ["level 2: lead > ", "level 2: lead > "]
+
+
 def test_regression_ctrl_c_while_computer_moves_are_printed_keeps_the_repl(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -441,10 +441,12 @@ class Session:
         the computers' turn waits for the next prompt (:meth:`resume`); while it is shown
         (a long run of computer plays printed at a pace) the rest is left to ``log``.
         Either way the game goes on, with a line saying so."""
+        moves = len(self.state.history)
         try:
             reply = produce()
         except KeyboardInterrupt:
-            self._held(lambda: self.emit(self._stopped()))
+            played = len(self.state.history) != moves
+            self._held(lambda: self.emit(self._stopped(played)))
             return
         try:
             self.emit(reply)
@@ -461,10 +463,11 @@ class Session:
         except KeyboardInterrupt:
             pass
 
-    def _stopped(self) -> Reply:
-        """What is said after Ctrl-C stopped a run of moves: the questions cancelled, the
-        moves made before it (told as usual, and saved as after any command), and where the
-        game stands: the human to play, or a computer's turn to go on at the next prompt."""
+    def _stopped(self, played: bool = True) -> Reply:
+        """What is said after Ctrl-C stopped a command: the questions cancelled, the moves
+        made before it (told as usual, and saved as after any command), and where the game
+        stands: the human to play, or a computer's turn to go on at the next prompt.
+        ``played``: whether any move was made (a ``hint`` stopped while thinking made none)."""
         out = self.interrupt()
         out.extend(self.narrator.narrate())
         out.extend(Note(f"({msg})", style="dim") for msg in self._failures)
@@ -472,6 +475,10 @@ class Session:
         out.extend(self._settle())
         seat = self._waiting_seat()
         if seat is None:
+            if not played and self.human_to_act():
+                if not out:
+                    out.append(Note(_("Cancelled; you are still to play."), style="dim"))
+                return out
             out.append(Note(_("Stopped; log tells what was played."), style="dim"))
             return out
         label = seat_label(seat, HUMAN, partners=self.info.partnerships)
