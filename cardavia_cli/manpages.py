@@ -213,6 +213,10 @@ def _exit_status() -> list[str]:
         "file): one line on standard error names the problem and the place, never a traceback.",
         EXIT_INTERRUPTED: "Interrupted (Ctrl\\-C).",
     }
+    entries[EXIT_NO] += (
+        " The REPL: a game left with decisions that its save could not hold (a write failed, "
+        "e.g. on a full disk; it was said when it failed, and on leaving)."
+    )
     entries[EXIT_PLAYER_ERRORS] += (
         " \\fBarena\\fR: a computer player failed during the run (each failure replaced by a "
         "basic choice and reported on standard error)."

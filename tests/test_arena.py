@@ -286,6 +286,49 @@ def test_regression_the_workers_are_started_with_ctrl_c_held_back(monkeypatch):
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
+_SPAWN_SPY = """
+import signal
+import multiprocessing.util as util
+from cardavia_cli.engine import arena
+
+spawned = []
+real = util.spawnv_passfds
+
+
+def spy(path, args, fds):
+    blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    spawned.append(("resource_tracker" in " ".join(map(str, args)), blocked))
+    return real(path, args, fds)
+
+
+util.spawnv_passfds = spy
+signal.signal(signal.SIGINT, signal.default_int_handler)
+arena._tally = lambda *args: None
+arena._run_parallel(iter(()), 2, None, 2, [], None)
+print([blocked for tracker, blocked in spawned if not tracker])
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_regression_workers_start_with_ctrl_c_held_back_after_the_resource_tracker():
+    """Ctrl-C in the first second of ``arena --jobs 2`` still printed the workers'
+    tracebacks (6 of 10 tries): multiprocessing's resource tracker, started by the pool's
+    first lock, unblocks Ctrl-C once it is started, so the workers started after it had it
+    again. In a fresh process (no tracker yet), every worker is now started with Ctrl-C held
+    back."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _SPAWN_SPY],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_as_a_terminal_job,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[True, True]\n", "")
+
+
 def _as_a_terminal_job() -> None:
     """Ctrl-C in a child as a terminal's job has it: taken, and not held back (a test run
     started in the background has it ignored, which a new program would keep)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -323,6 +324,94 @@ def test_regression_ctrl_c_during_auto_all_stops_the_run_not_the_program() -> No
     assert "Stopped; log tells what was played." in said
     assert len(session.state.history) > before  # the moves before Ctrl-C were kept
     session.state.view(HUMAN)  # and the game is whole: it still answers
+
+
+class InterruptedOnce:
+    """A computer player that is interrupted by Ctrl-C on its first decision (as a person
+    pressing it while the player is choosing), then plays the first legal action."""
+
+    name = "interrupted"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view, legal, rng):
+        self.calls += 1
+        if self.calls == 1:
+            raise KeyboardInterrupt
+        return legal[0]
+
+
+def test_regression_ctrl_c_while_a_computer_chooses_leaves_the_game_going_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while a computer player was choosing left a bare prompt where auto, hint and
+    next answered 'it is not your turn' until quit and resume. Now the moves before it are
+    told and kept, a line says the computers' turn waits, and the next command (here auto)
+    lets it go on first."""
+    monkeypatch.setenv("CARDAVIA_PACE", "0")
+    session, _, out = paced_session(terminal=False)
+    session.agents[1] = InterruptedOnce()
+    reader = Keys(["play 3C", "auto", "log 3", "quit", "quit"])
+    assert session.run(reader) == 0
+    said = lines_of(out)
+    stopped = said.index(
+        "Stopped while seat 1 (right) was to play: the game waits; press Enter (or type a "
+        "move, auto or hint) to go on."
+    )
+    assert said[stopped - 1] == "You lead single 3: 3C."
+    assert reader.prompts[:3] == ["level 2: lead > ", "> ", "level 2: beat single A > "]
+    assert not [line for line in said if "it is not your turn" in line]
+    assert said[stopped + 1 : stopped + 4] == [
+        "Seat 1 (right) and seat 2 (partner) pass.",
+        "Seat 3 (left) beats it with single 4: 4H.",
+        "You (auto): play JC (single J)",
+    ]
+    assert [str(r) for r in session.state.history[:5]] == [
+        "0 play 3C",
+        "1 pass",
+        "2 pass",
+        "3 play 4H",
+        "0 play JC",
+    ]
+    assert said[-1] == "Goodbye."
+
+
+def test_ctrl_c_while_hint_thinks_cancels_the_hint_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAVIA_PACE", "0")
+    session, _, out = paced_session(terminal=False)
+    session.adviser = InterruptedOnce()
+    reader = Keys(["hint", "play 3C", "quit", "quit"])
+    assert session.run(reader) == 0
+    said = lines_of(out)
+    cancelled = said.index("Cancelled; you are still to play.")
+    assert said[cancelled + 1] == "You lead single 3: 3C."
+    assert reader.prompts[:2] == ["level 2: lead > ", "level 2: lead > "]
+
+
+def test_regression_ctrl_c_while_computer_moves_are_printed_keeps_the_repl(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while a long run of computer moves was printed (at a pace) ended the REPL with
+    exit 130 and no goodbye; now the rest of the run is left to log and the game goes on."""
+    monkeypatch.setenv("CARDAVIA_PACE", "0.3")
+    session, _, out = paced_session(terminal=True)
+
+    def pressed(seconds: float) -> None:
+        session.renderer.pause = lambda seconds: None
+        raise KeyboardInterrupt
+
+    session.renderer.pause = pressed
+    reader = Keys(["auto", "hand", "quit", "quit"])
+    assert session.run(reader) == 0
+    said = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines_of(out)]
+    cut = said.index("Interrupted: the rest of what was played is in log.")
+    assert said[cut - 3 : cut] == ["You (auto): play 3C (single 3)", "You lead single 3: 3C.", ""]
+    assert said[-1] == "Goodbye."
+    assert len(reader.prompts) == 4  # every line was read: the REPL went on
+    status = "Level 2 (first deal of the match); levels: us 2, them 2."
+    assert said[cut + 1 : cut + 3] == ["", status]
+    assert any(line.startswith("Your hand (26 cards") for line in said[cut:])
 
 
 def test_the_pager_prints_a_short_text_and_leaves_a_long_one_on_screen(monkeypatch) -> None:

@@ -160,6 +160,7 @@ def test_check_path_imports_no_state_machine_nor_rich():
             "cardavia_cli.engine.counts",
             "cardavia_cli.engine.errors",
             "cardavia_cli.engine.i18n",
+            "cardavia_cli.engine.nesting",  # settings.toml read with a depth limit: a few lines
             "cardavia_cli.engine.numbers",
             "cardavia_cli.games.sisepai.cards",
             "cardavia_cli.games.sisepai.check",

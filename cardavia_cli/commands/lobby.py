@@ -35,6 +35,7 @@ from cardavia_cli.engine.interface import Completion
 from cardavia_cli.engine.numbers import parse_int, parse_seed
 from cardavia_cli.repl.commands import Registry
 from cardavia_cli.repl.output import Note, Problem, Reply
+from cardavia_cli.repl.reader import take_warning
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.words import typed_line
 
@@ -429,6 +430,9 @@ class Lobby:
         self.reader = reader
         self.renderer.pager = reader.interactive
         self.renderer.show(self.welcome())
+        warning = take_warning(reader)
+        if warning is not None:
+            self.renderer.show([Problem(warning)])
         while not self.done:
             try:
                 line = reader.read("cardavia > ")

@@ -30,6 +30,7 @@ import typer
 from cardavia_cli.commands.common import guarded
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.nesting import load_toml
 
 #: What each setting does, as ``engine.preferences.SETTINGS`` says it (``Setting.help``),
 #: marked here for the catalogs (a test checks that the two agree).
@@ -118,7 +119,7 @@ def read_file(path: Path) -> SettingsFile:
         return SettingsFile(path, None, problem)
     try:
         text = raw.decode("utf-8")
-        table = tomllib.loads(text)
+        table = load_toml(text)
     except UnicodeDecodeError:
         return SettingsFile(path, None, _("{path}: is not UTF-8 text").format(path=where))
     except tomllib.TOMLDecodeError as exc:
@@ -179,7 +180,7 @@ def _edited(
     else:
         new = text + ("" if not text or text.endswith("\n") else "\n") + entry[0]
     try:
-        if reads_as(tomllib.loads(new)):
+        if reads_as(load_toml(new)):
             return new
     except (tomllib.TOMLDecodeError, CardaviaError):
         pass

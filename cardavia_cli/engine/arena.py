@@ -657,6 +657,14 @@ def parallel_records(work: Iterator[Work], jobs: int, deals: int) -> Iterator[An
     if listen:
         signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
     hold = main and hasattr(signal, "pthread_sigmask")
+    if hold:
+        # multiprocessing's resource tracker, started with the pool's first lock, unblocks
+        # Ctrl-C in this thread once it is started (SIG_UNBLOCK, not the mask it found): the
+        # workers started after it had Ctrl-C again while they were starting. Started first,
+        # it leaves the mask below alone.
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
     try:
         pool = context.Pool(jobs, initializer=_leave_interrupts)

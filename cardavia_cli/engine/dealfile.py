@@ -28,6 +28,7 @@ from typing import Any
 from cardavia_cli.engine.errors import CardaviaError, DealFileError
 from cardavia_cli.engine.game import GameInfo, GameState
 from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.nesting import MAX_DEPTH, TooDeepError, load_toml
 from cardavia_cli.engine.numbers import parse_int, seed_problem
 from cardavia_cli.engine.paths import (
     FileTooLargeError,
@@ -54,9 +55,6 @@ LEDGER_KEYS = ("auto", "given")
 DEFAULT_SEATS = ("human", "basic", "basic", "basic")
 #: The largest deal file read (1 MiB); a real save of a whole match is a few kilobytes.
 MAX_FILE_BYTES = 1024 * 1024
-#: The deepest nesting of arrays and tables read (a save nests two deep: the file's table, a
-#: list of strings); anything deeper is refused before any walk over it.
-MAX_DEPTH = 16
 #: The temporary files of :func:`write_atomic`: ``.NAME.`` + 8 characters of
 #: ``tempfile.mkstemp`` + this suffix, in the folder of the file written.
 TEMP_SUFFIX = ".tmp"
@@ -442,38 +440,14 @@ def _load_toml(text: str, where: str) -> dict[str, Any]:
     :class:`DealFileError` for malformed TOML, an integer too long to read, or deeper
     nesting (which the parser would meet as a ``RecursionError``)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DealFileError(_("malformed TOML: {why}").format(why=exc), where) from None
-    except RecursionError:
-        data = None
-    except ValueError as exc:  # an integer of more digits than Python converts
-        raise DealFileError(_("malformed TOML: {why}").format(why=exc), where) from None
-    if data is None or _deeper_than(data, MAX_DEPTH):
+        return load_toml(text, MAX_DEPTH)
+    except TooDeepError:
         raise DealFileError(
             _("arrays or tables nested more than {n} deep: not a deal file").format(n=MAX_DEPTH),
             where,
-        )
-    return data
-
-
-def _deeper_than(value: object, limit: int) -> bool:
-    """Whether ``value`` (a parsed TOML document) nests lists and tables more than ``limit``
-    deep; the top-level table counts 1. Walks without recursion."""
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children: Iterable[object]
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
+        ) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DealFileError(_("malformed TOML: {why}").format(why=exc), where) from None
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
+from cardavia_cli.engine.nesting import load_json, load_toml
 from cardavia_cli.engine.saves import saves_dir
 from cardavia_cli.engine.seats import NUM_SEATS, SEAT_NAMES, SEATS, team, team_seats
 
@@ -148,7 +149,7 @@ def deal_identity(text: str) -> dict[str, Any] | None:
     ``actions`` (game, seed, deck, dealer, match keys), ``seed`` 0 when absent (cli.md);
     ``None`` for text that is not TOML."""
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text)
     except (tomllib.TOMLDecodeError, ValueError, TypeError):
         return None
     deal = {k: v for k, v in data.items() if k not in _NOT_THE_DEAL}
@@ -382,6 +383,23 @@ class BadRow(ValueError):
     """A ledger row that cannot be decoded; the message names the row and the column."""
 
 
+def _not_a_file(path: Path) -> str | None:
+    """What is at ``path`` when it is there and is no regular file (a folder, a device, a
+    pipe or a socket, which the database would fail on or wait for), else ``None``. Only
+    ``stat`` is asked: nothing is opened."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None  # nothing there yet (or nothing to tell): opening it says what is wrong
+    if stat.S_ISDIR(mode):
+        return _("is a folder")
+    if not stat.S_ISREG(mode):
+        return _("is a device, pipe or socket")
+    return None
+
+
 class Ledger:
     """The ledger file at ``path`` (created with its folder on first use).
 
@@ -391,6 +409,13 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        odd = _not_a_file(self.path)
+        if odd is not None:
+            raise LedgerError(
+                _("{path}: {what}, not a scores ledger; it is left as it is").format(
+                    path=self.path, what=odd
+                )
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
@@ -433,6 +458,13 @@ class Ledger:
     def _migrate(self) -> None:
         self._db.execute(f"PRAGMA busy_timeout = {int(TIMEOUT * 1000)}")
         version = self.version
+        if version < 0:
+            raise LedgerError(
+                _(
+                    "{path}: the scores ledger has schema {version}, which no cardavia writes; "
+                    "it is left as it is"
+                ).format(path=self.path, version=version)
+            )
         if version > SCHEMA_VERSION:
             raise LedgerError(
                 _(
@@ -565,8 +597,8 @@ def _json(value: object, column: str, rid: object) -> Any:
     if not isinstance(value, str):
         raise BadRow(_("row {id} skipped: {column} is not text").format(id=rid, column=column))
     try:
-        return json.loads(value, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        return load_json(value, parse_constant=_no_constant)
+    except ValueError:
         raise BadRow(
             _("row {id} skipped: {column} is not JSON").format(id=rid, column=column)
         ) from None
@@ -574,8 +606,8 @@ def _json(value: object, column: str, rid: object) -> Any:
 
 def _same_result(text: object, result: dict[str, Any]) -> bool:
     try:
-        return isinstance(text, str) and json.loads(text) == result
-    except (ValueError, RecursionError):
+        return isinstance(text, str) and load_json(text) == result
+    except ValueError:
         return False
 
 

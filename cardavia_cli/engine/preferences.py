@@ -23,6 +23,7 @@ from pathlib import Path
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import LANGUAGES, _
+from cardavia_cli.engine.nesting import load_toml
 from cardavia_cli.engine.paths import path_problem, read_regular, visible
 
 #: The settings file's name in cardavia's folder.
@@ -206,7 +207,7 @@ def load(path: Path | None = None) -> Preferences:
         raise PreferencesError(f"{where}: cannot be read ({exc.strerror})") from None
     try:
         text = raw.decode("utf-8")
-        table = tomllib.loads(text)
+        table = load_toml(text)
     except UnicodeDecodeError:
         raise PreferencesError(f"{where}: is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:

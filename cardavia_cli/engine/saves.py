@@ -50,7 +50,7 @@ from cardavia_cli.engine.dealfile import (
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
-from cardavia_cli.engine.paths import is_there, path_problem, visible
+from cardavia_cli.engine.paths import is_there, path_problem, read_regular, visible
 
 
 class SaveTargetError(CardaviaError):
@@ -321,13 +321,53 @@ def resume_name(path: Path) -> str:
     return str(path)
 
 
-def write_save(path: Path, deal: DealFile) -> Path:
+class SaveChangedError(SaveTargetError):
+    """A save that another program changed or replaced since this game read or wrote it:
+    it is not overwritten (:func:`write_save` with ``expected``)."""
+
+
+#: What a file on disk was when this game last read or wrote it: its size, its time of last
+#: change (ns) and a hash of its bytes; ``None`` for no file.
+Stamp = tuple[int, int, str] | None
+
+
+def stamp(path: Path) -> Stamp:
+    """The :data:`Stamp` of ``path`` now (``None`` when nothing is there). Only a regular
+    file is read (never a pipe); raises ``OSError`` when it cannot be looked at."""
+    import hashlib
+    import stat as stat_module
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    if not stat_module.S_ISREG(info.st_mode):
+        return (info.st_size, info.st_mtime_ns, "")
+    digest = hashlib.sha256(read_regular(path, max(info.st_size, 1) * 2)).hexdigest()
+    return (info.st_size, info.st_mtime_ns, digest)
+
+
+def changed_message(path: Path) -> str:
+    """The refusal to overwrite a save changed on disk by someone else."""
+    return _(
+        "{name} was changed on disk by another program since this game read or wrote it: "
+        "it is not overwritten; type save OTHERNAME to keep this game elsewhere"
+    ).format(name=resume_name(path))
+
+
+def write_save(path: Path, deal: DealFile, expected: Stamp | bool = False) -> Path:
     """Write the save ``deal`` to ``path``: the saves folder is created first when ``path`` is
     in it (:func:`prepare_folder`), then the file is written atomically
     (:func:`~cardavia_cli.engine.dealfile.save_atomic`), so an interrupted write leaves the old
     save whole. Returns the path. Raises :class:`SaveTargetError` for a missing folder outside
-    the saves folder, ``OSError`` when the file cannot be written."""
+    the saves folder, ``OSError`` when the file cannot be written.
+
+    ``expected`` (a :data:`Stamp`, ``None`` for no file): what the game last saw at ``path``;
+    a file that is something else now was changed by another program, and is not overwritten
+    (:class:`SaveChangedError`). ``False``: not checked."""
     prepare_folder(path)
+    if expected is not False and stamp(path) != expected:
+        raise SaveChangedError(changed_message(path))
     return save_atomic(path, deal)
 
 
@@ -437,7 +477,8 @@ class SaveLock:
 
 def _holder(path: Path) -> int | None:
     try:
-        text = pid_file(path).read_text(encoding="ascii").strip()
+        # a regular file only, a few bytes: a pipe put there must not block the refusal
+        text = read_regular(pid_file(path), 64).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     pid = parse_int(text)

@@ -32,6 +32,7 @@ from cardavia_cli.engine.game import GameState
 from cardavia_cli.engine.i18n import _, ngettext
 from cardavia_cli.engine.paths import visible
 from cardavia_cli.engine.saves import (
+    SaveChangedError,
     SaveLock,
     SaveTargetError,
     claim_autosave,
@@ -42,6 +43,7 @@ from cardavia_cli.engine.saves import (
     resume_name,
     same_file,
     save_target,
+    stamp,
     write_save,
 )
 from cardavia_cli.games import load_game
@@ -96,6 +98,18 @@ class SaveKeeper:
         #: autosave of this game holds.
         self.backing_up = False
         self.backup_saved: list[str] | None = None
+        #: Why the last write of :attr:`save_to` failed (said once when it fails), until one
+        #: succeeds; the same for the autosave of this game, whose last attempt was for
+        #: :attr:`backup_tried`.
+        self.write_failed: str | None = None
+        self.backup_failed: str | None = None
+        self.backup_tried: list[str] | None = None
+        #: What each file this game saves to was when it last read or wrote it
+        #: (:func:`~cardavia_cli.engine.saves.stamp`): a file changed since by another
+        #: program is not overwritten.
+        self.stamps: dict[Path, object] = {}
+        if save_to is not None:
+            self._stamp(save_to)
 
     # -- holding the files -----------------------------------------------------------------------
     def _hold(self, target: Path) -> tuple[SaveLock, bool]:
@@ -135,10 +149,44 @@ class SaveKeeper:
         return self.decisions > self.decisions_saved
 
     def left_unsaved(self, state: GameState) -> bool:
-        """Whether leaving now loses decisions of a game in progress."""
+        """Whether leaving now loses decisions of a game in progress (or, when its save could
+        not be written, of a game that has ended)."""
+        if self.lost(state):
+            return True
         return self.unsaved() and not self.autosave and not state.is_over
 
+    def failing(self) -> tuple[str, str, bool] | None:
+        """The save of this game whose last write failed: its name (as ``resume`` takes it),
+        why, and whether it holds an earlier state of the game; ``None`` when every write
+        worked."""
+        if self.autosave and self.save_to is not None and self.write_failed is not None:
+            there = self.saved is not None or self.save_to.exists()
+            return resume_name(self.save_to), self.write_failed, there
+        if self._backing() and self.backup_failed is not None:
+            backup = self.backup
+            name = resume_name(backup) if backup is not None else _("the autosave")
+            return name, self.backup_failed, self.backup_saved is not None
+        return None
+
+    def lost(self, state: GameState) -> bool:
+        """Whether this game's decisions (or its end) are in no file because writing its save
+        failed: leaving now loses them."""
+        if self.failing() is None:
+            return False
+        return self.unsaved() or (state.is_over and not self.saved_final)
+
     # -- writing ---------------------------------------------------------------------------------
+    def _stamp(self, path: Path) -> None:
+        """Note what is at ``path`` now (after this game read or wrote it)."""
+        try:
+            self.stamps[path.absolute()] = stamp(path)
+        except OSError:
+            self.stamps.pop(path.absolute(), None)
+
+    def _expected(self, path: Path) -> object:
+        """What this game last saw at ``path`` (``False``: it never looked, nothing to check)."""
+        return self.stamps.get(path.absolute(), False)
+
     def deal_file(self, state: GameState) -> DealFile:
         """The game as a deal file: the header and the decisions so far (the recorded actions,
         with the few forced answers a replay needs, see ``GameState.recorded_actions``)."""
@@ -154,11 +202,13 @@ class SaveKeeper:
             new = lock is not self.lock
         deal = self.deal_file(state)
         try:
-            path = write_save(target, deal)
+            path = write_save(target, deal, self._expected(target))  # type: ignore[arg-type]
         except BaseException:
             if new:
                 lock.release()
             raise
+        self._stamp(target)
+        self.write_failed = None
         self._keep_hold(lock)
         self.saved = list(deal.actions)
         self.saved_settings = dict(deal.settings)
@@ -235,6 +285,8 @@ class SaveKeeper:
         self.overwrite_armed = None
         try:
             path = self._write(state, target, lock)
+        except SaveChangedError as exc:
+            return [Problem(str(exc))]
         except SaveTargetError as exc:
             return [Problem(_("cannot save to {path}: {why}").format(path=target, why=exc))]
         except OSError as exc:
@@ -287,15 +339,26 @@ class SaveKeeper:
             return []
         try:
             path = self._write(state, self.save_to)
+        except SaveChangedError as exc:
+            return self._failed(str(exc), str(exc))
         except (SaveTargetError, OSError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            return [
-                Problem(_("autosave to {path} failed: {why}").format(path=self.save_to, why=why))
-            ]
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            said = _(
+                "autosave to {path} failed: {why}; your decisions from here are not saved "
+                "until it works again (save OTHERNAME keeps them elsewhere)"
+            ).format(path=self.save_to, why=why)
+            return self._failed(str(why), said)
         if over:
             self.saved_final = True
             return [Note(_("Saved to {path}.").format(path=path), style="dim")]
         return []
+
+    def _failed(self, why: str, said: str) -> Reply:
+        """A write of :attr:`save_to` failed (``why``): ``said`` the first time, nothing while
+        it goes on failing."""
+        first = self.write_failed is None
+        self.write_failed = why
+        return [Problem(said)] if first else []
 
     # -- the autosave of a game in progress -------------------------------------------------
     def keep_backup(self) -> None:
@@ -309,8 +372,9 @@ class SaveKeeper:
         return self.backing_up and not (self.autosave and self.save_to is not None)
 
     def backed_up(self) -> bool:
-        """Whether the autosave holds this game's decisions so far."""
-        return self._backing() and self.backup_saved is not None
+        """Whether the autosave holds this game's decisions so far (not when its last write
+        failed)."""
+        return self._backing() and self.backup_saved is not None and self.backup_failed is None
 
     def backup_now(self, state: GameState) -> Reply:
         """Write this game's autosave when the recorded decisions changed since it was last
@@ -322,8 +386,9 @@ class SaveKeeper:
         if not self._backing() or self.decisions == 0:
             return []  # nothing decided here yet: the file or seed the game came from holds it
         actions = state.recorded_actions()
-        if not actions or actions == self.backup_saved:
+        if not actions or actions == self.backup_saved or actions == self.backup_tried:
             return []
+        self.backup_tried = actions
         deal = self.deal_file(state)
         try:
             claimed = self.backup_lock is None
@@ -332,10 +397,17 @@ class SaveKeeper:
             assert self.backup_lock is not None
             if not self.backup_lock.held:
                 self.backup_lock = hold_save(self.backup_lock.path)
-            write_save(self.backup_lock.path, deal)
+            path = self.backup_lock.path
+            # a new autosave must still be absent; a kept one as this game last wrote it
+            seen = self.stamps.get(path.absolute(), None if claimed else False)
+            write_save(path, deal, seen)  # type: ignore[arg-type]
+            self._stamp(path)
         except (SaveTargetError, OSError) as exc:
-            self.backup_saved = actions
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            first = self.backup_failed is None
+            self.backup_failed = str(why)
+            if not first:
+                return []  # said when it first failed
             if self.backup is None:
                 return [Problem(_("the autosave cannot be written: {why}").format(why=why))]
             return [
@@ -346,6 +418,7 @@ class SaveKeeper:
                 )
             ]
         self.backup_saved = actions
+        self.backup_failed = None
         if claimed:
             prune_autosaves()
         return []
@@ -357,6 +430,15 @@ class SaveKeeper:
         saved after each decision (``--save``, a resumed save or autosave) names its file
         too, once the file is there."""
         autosave = False
+        failing = self.failing()
+        if failing is not None and self.lost(state):
+            name, why, there = failing
+            if not there:
+                return _("This game could not be kept in {name}: {why}").format(name=name, why=why)
+            return _(
+                "{name} keeps this game only as it was saved last: your later decisions could "
+                "not be written ({why})"
+            ).format(name=name, why=why)
         if self.autosave and self.save_to is not None:
             if not self.save_to.exists():
                 return None
@@ -417,4 +499,8 @@ class SaveKeeper:
         self.decisions = 0
         self.decisions_saved = 0
         self.backup_saved = None
+        self.backup_tried = None
+        self.backup_failed = None
+        self.write_failed = None
+        self.stamps = {}
         return notes

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -127,6 +127,71 @@ class AsciiCompleter(Completer):
             )
 
 
+def _no_history(path: Path, why: str) -> str:
+    from cardavia_cli.engine.i18n import _
+    from cardavia_cli.engine.paths import visible
+
+    return _("history file {path} {why}: this session keeps no history").format(
+        path=visible(str(path)), why=why
+    )
+
+
+def history_problem(path: Path) -> str | None:
+    """Why the REPL history file at ``path`` cannot be used (a folder, a device, a pipe or a
+    socket, a file that cannot be looked at), or ``None`` when it is a regular file or is not
+    there yet. Only ``stat`` is asked, so that nothing blocks (opening a pipe would wait for a
+    writer)."""
+    import os
+    import stat
+
+    from cardavia_cli.engine.i18n import _
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _no_history(path, _("cannot be read ({why})").format(why=exc.strerror or exc))
+    if stat.S_ISDIR(mode):
+        return _no_history(path, _("is a folder"))
+    if not stat.S_ISREG(mode):
+        return _no_history(path, _("is a device, pipe or socket, not a file"))
+    return None
+
+
+def _kept_history() -> type:
+    from prompt_toolkit.history import FileHistory
+
+    class _KeptHistory(FileHistory):
+        """A history file that is read and written only while it is a regular file (or not
+        there yet, for writing), and whose failures (a full disk, a file replaced by a folder
+        or a pipe meanwhile) lose the history, never the session."""
+
+        def load_history_strings(self) -> Iterable[str]:
+            if history_problem(Path(str(self.filename))) is not None:
+                return []
+            try:
+                return list(super().load_history_strings())
+            except (OSError, ValueError):
+                return []
+
+        def store_string(self, string: str) -> None:
+            if history_problem(Path(str(self.filename))) is not None:
+                return
+            try:
+                super().store_string(string)
+            except OSError:
+                pass
+
+    return _KeptHistory
+
+
+def KeptHistory(path: Path) -> Any:  # noqa: N802 - a class made on first use
+    """A prompt_toolkit ``FileHistory`` on ``path`` that never fails the prompt
+    (prompt_toolkit is imported only on a terminal)."""
+    return _kept_history()(str(path))
+
+
 class PromptReader:
     """prompt_toolkit prompt with persistent history, tab completion and a bottom toolbar;
     with ``ascii_only``, everything it shows is ASCII (:class:`AsciiLine`)."""
@@ -142,7 +207,7 @@ class PromptReader:
         ascii_only: bool = False,
     ) -> None:
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import History, InMemoryHistory
 
         self.ascii_only = ascii_only
         if ascii_only:
@@ -163,12 +228,16 @@ class PromptReader:
 
             toolbar = isolated_toolbar
 
-        history: FileHistory | InMemoryHistory
-        try:
-            history_file.parent.mkdir(parents=True, exist_ok=True)
-            history = FileHistory(str(history_file))
-        except OSError:
-            history = InMemoryHistory()
+        #: Why this session keeps no history, if it keeps none (said once, by the caller).
+        self.warning: str | None = None
+        history: History
+        self.warning = history_problem(history_file)
+        if self.warning is None:
+            try:
+                history_file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self.warning = _no_history(history_file, exc.strerror or str(exc))
+        history = InMemoryHistory() if self.warning is not None else KeptHistory(history_file)
         self._session: PromptSession[str] = PromptSession(
             history=history,
             completer=completer,
@@ -180,6 +249,14 @@ class PromptReader:
 
     def read(self, prompt: str) -> str:
         return self._session.prompt(to_ascii(prompt) if self.ascii_only else isolated(prompt))
+
+
+def take_warning(reader: Reader) -> str | None:
+    """The reader's warning (a history file it cannot use), once: later calls give ``None``."""
+    warning = getattr(reader, "warning", None)
+    if warning is not None:
+        reader.warning = None  # type: ignore[attr-defined]
+    return warning
 
 
 def is_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:

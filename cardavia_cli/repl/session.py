@@ -32,8 +32,9 @@ import secrets
 import shutil
 import signal
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ from cardavia_cli.repl.commands import Command, Registry, is_number, names_of, s
 from cardavia_cli.repl.keeper import SaveKeeper
 from cardavia_cli.repl.narrator import HUMAN, Narrator
 from cardavia_cli.repl.output import Note, Paged, Pause, Problem, Reply
-from cardavia_cli.repl.reader import Reader
+from cardavia_cli.repl.reader import Reader, take_warning
 from cardavia_cli.repl.render import Renderer
 from cardavia_cli.repl.settings import PACED_RUN, Settings, check_saved_settings, pace_from_env
 from cardavia_cli.repl.text import toolbar_text, you_wording
@@ -119,6 +120,11 @@ def _uninterrupted() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+#: The commands that leave the computers' turn stopped by Ctrl-C waiting (they look or
+#: leave); any other command, or Enter, lets it go on first.
+_WAITING = frozenset({"help", "hand", "table", "log", "rules", "save", "quit"})
 
 
 def random_seed() -> int:
@@ -209,6 +215,9 @@ class Session:
         #: The command waiting for the answer to its y/N question (``restart``).
         self._question: str | None = None
         self._failures: list[str] = []
+        #: What :meth:`run` returns: 0, or 1 when the game was left with decisions that
+        #: could not be saved.
+        self._exit_code = 0
         self._start(state, origin=origin or origin_of(own), replayed=replayed)
         if replayed:
             # a resumed game: the counts its save kept of the decisions before this session
@@ -372,12 +381,15 @@ class Session:
         self.renderer.show(reply)
 
     def run(self, reader: Reader) -> int:
-        """Play until ``quit`` or the end of input; returns the exit code (0).
+        """Play until ``quit`` or the end of input; returns the exit code: 0, or 1 when the
+        game was left with decisions that its save could not hold (a write failed, e.g. a
+        full disk, :meth:`SaveKeeper.lost`).
 
         Off a terminal the end of input saves nothing (cli.md); autosaves have already been
         written after each decision. On a terminal Ctrl-D is ``quit`` (an unsaved game in
         progress asks first), Ctrl-C cancels the line being typed and any question waiting
-        for an answer (:meth:`interrupt`), and every game in progress
+        for an answer (:meth:`interrupt`) and, at any stage of a computer's turn, stops it
+        between two moves with the game going on (:meth:`_guarded`), and every game in progress
         is kept in an autosave of its own after each decision (:meth:`SaveKeeper.keep_backup`),
         so neither loses anything. However the loop ends (``quit``, the end of input, an
         exception), the session lets go of its saves (:meth:`close`).
@@ -397,9 +409,13 @@ class Session:
         self._quit = False
         if self.interactive:
             self.keeper.keep_backup()
-        self.emit(self.begin())
+        self.emit(self.opening())
+        self._guarded(lambda: self.advance() + self._settle())
+        warning = take_warning(reader)
+        if warning is not None:
+            self._guarded(lambda: [Problem(warning)])
         while not self._quit:
-            self.emit(self.before_prompt())
+            self._guarded(self.before_prompt)
             try:
                 line = reader.read(self.prompt_text())
             except EOFError:
@@ -413,18 +429,79 @@ class Session:
             except KeyboardInterrupt:
                 # Ctrl-C cancels the line being typed and any question waiting for an answer;
                 # the game is unchanged
-                self.emit(self.interrupt())
+                self._guarded(self.interrupt)
                 continue
-            try:
-                reply = self.execute(line)
-            except KeyboardInterrupt:
-                # Ctrl-C during a long run (auto all, computer players thinking): the run
-                # stops between two moves (a move is never cut in half, see _push)
-                self.emit(self.interrupt())
-                self.emit([Note(_("Stopped; log tells what was played."), style="dim")])
-                continue
+            self._guarded(partial(self.execute, line))
+        return self._exit_code
+
+    def _guarded(self, produce: Callable[[], Reply]) -> None:
+        """Show what ``produce`` returns, with Ctrl-C taken at every stage: while it runs (a
+        computer player choosing, ``auto all``: the run stops between two moves, a move is
+        never cut in half, see :meth:`_push`) the moves made so far are told and kept, and
+        the computers' turn waits for the next prompt (:meth:`resume`); while it is shown
+        (a long run of computer plays printed at a pace) the rest is left to ``log``.
+        Either way the game goes on, with a line saying so."""
+        moves = len(self.state.history)
+        try:
+            reply = produce()
+        except KeyboardInterrupt:
+            played = len(self.state.history) != moves
+            self._held(lambda: self.emit(self._stopped(played)))
+            return
+        try:
             self.emit(reply)
-        return 0
+        except KeyboardInterrupt:
+            note = _("Interrupted: the rest of what was played is in log.")
+            self._held(lambda: self.emit(["", *self.interrupt(), Note(note, style="dim")]))
+
+    def _held(self, body: Callable[[], None]) -> None:
+        """Run ``body`` with Ctrl-C held back; one pressed meanwhile is dropped (it would
+        stop what tells the person of the last one)."""
+        try:
+            with _uninterrupted():
+                body()
+        except KeyboardInterrupt:
+            pass
+
+    def _stopped(self, played: bool = True) -> Reply:
+        """What is said after Ctrl-C stopped a command: the questions cancelled, the moves
+        made before it (told as usual, and saved as after any command), and where the game
+        stands: the human to play, or a computer's turn to go on at the next prompt.
+        ``played``: whether any move was made (a ``hint`` stopped while thinking made none)."""
+        out = self.interrupt()
+        out.extend(self.narrator.narrate())
+        out.extend(Note(f"({msg})", style="dim") for msg in self._failures)
+        self._failures.clear()
+        out.extend(self._settle())
+        seat = self._waiting_seat()
+        if seat is None:
+            if not played and self.human_to_act():
+                if not out:
+                    out.append(Note(_("Cancelled; you are still to play."), style="dim"))
+                return out
+            out.append(Note(_("Stopped; log tells what was played."), style="dim"))
+            return out
+        label = seat_label(seat, HUMAN, partners=self.info.partnerships)
+        said = _(
+            "Stopped while {seat} was to play: the game waits; press Enter (or type a move, "
+            "auto or hint) to go on."
+        )
+        out.append(Note(said.format(seat=label), style="dim"))
+        return out
+
+    def _waiting_seat(self) -> int | None:
+        """The computer seat whose turn was stopped by Ctrl-C (the game waits for the next
+        command to go on), else ``None``."""
+        st = self.state
+        if st.is_over or st.at_break or st.to_act is None or st.to_act == HUMAN:
+            return None
+        return st.to_act
+
+    def resume(self) -> Reply:
+        """Let the computer players go on when Ctrl-C stopped their turn (nothing otherwise)."""
+        if self._waiting_seat() is None:
+            return []
+        return self.advance()
 
     def _decide(self, agent: Agent, thinking: str) -> Any:
         """``agent``'s action for the seat to act (failures told to the session); a search
@@ -444,6 +521,13 @@ class Session:
 
     def begin(self) -> Reply:
         """The start: the intro, the automatic steps up to the human's first decision."""
+        out = self.opening()
+        out.extend(self.advance())
+        out.extend(self._settle())
+        return out
+
+    def opening(self) -> Reply:
+        """The intro of the game and the notes for the start (before any move)."""
         out: Reply = [self.ui.intro(self.view(), origin=self.origin, seats=self.header.seats)]
         if self._replayed:
             out.append(Note(self._replayed))
@@ -452,8 +536,6 @@ class Session:
         out.append(
             Note(_("Type help for the commands; Tab completes verbs and cards."), style="dim")
         )
-        out.extend(self.advance())
-        out.extend(self._settle())
         return out
 
     def before_prompt(self) -> Reply:
@@ -487,6 +569,9 @@ class Session:
     def end_of_input(self) -> Reply:
         """The end of piped input: nothing is saved (cli.md); a note says so if decisions are
         lost. (On a terminal the end of input, Ctrl-D, is :meth:`quit`.)"""
+        if self.keeper.lost(self.state):
+            self._exit_code = 1
+            return [Problem(self.keeper.backup_note(self.state) or not_saved(self.noun))]
         unsaved = self.keeper.left_unsaved(self.state)
         return [Note(not_saved(self.noun), style="dim")] if unsaved else []
 
@@ -496,14 +581,18 @@ class Session:
         text = typed_line(line)
         if self._question is not None:
             return self._answer(text) + self._settle()
+        word, _sep, rest = text.partition(" ")
+        rest = rest.strip()
+        number = is_number(word)
+        cmd = None if number or not text else self.registry.lookup(word)
+        if self._waiting_seat() is not None and (cmd is None or cmd.verb not in _WAITING):
+            # the computers' turn that Ctrl-C stopped goes on first
+            resumed = self.resume() + self._settle()
+            return resumed + (self.execute(line) if text else [])
         if not text:
             if self.interactive and self.state.at_break:
                 return self.next_round() + self._settle()
             return []
-        word, _sep, rest = text.partition(" ")
-        rest = rest.strip()
-        number = is_number(word)
-        cmd = None if number else self.registry.lookup(word)
         if cmd is None or cmd.verb != self._armed:
             self._armed = None
         if cmd is None or cmd.verb != "save":
@@ -1091,7 +1180,14 @@ class Session:
             from cardavia_cli.engine.saves import resume_name
 
             backup = self.keeper.backup
-            if self.keeper.backed_up() and backup is not None:
+            failing = self.keeper.failing()
+            if self.keeper.lost(self.state) and failing is not None:
+                refusal = _(
+                    "your last decisions could not be saved to {name} ({why}): type save "
+                    "OTHERNAME to keep them elsewhere, or quit (or Ctrl-D) again to leave "
+                    "without them"
+                ).format(name=failing[0], why=failing[1])
+            elif self.keeper.backed_up() and backup is not None:
                 refusal = self._by_noun(
                     _(
                         "this deal has no save of its own (only the autosave {name} keeps it: "
@@ -1117,6 +1213,11 @@ class Session:
                 )
             return [Problem(refusal)]
         self._quit = True
+        if self.keeper.lost(self.state):
+            # decisions that no file holds: said, and the exit status says it too
+            self._exit_code = 1
+            said: Reply = [Problem(self.keeper.backup_note(self.state) or not_saved(self.noun))]
+            return said + ([Note(_("Goodbye."))] if self.interactive and self.farewell else [])
         if self.interactive:
             kept = self.keeper.backup_note(self.state)
             bye: Reply = [Note(_("Goodbye."))] if self.farewell else []
