@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cardavia_cli.games.guandan.inference import MODEL_ENV
 from cardavia_cli.engine.agents import decide
 from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.runner import make_agents
@@ -20,6 +21,13 @@ from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of,
 from cardavia_cli.games.guandan.rules import PassTell, Step, TablePlay
 
 FACTORS = ("PASS_BEATABLE", "PASS_IN_DANGER")
+
+
+@pytest.fixture(autouse=True)
+def _without_the_hand_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The inference of these tests is the belief without the learned hand model (the passes,
+    the tribute); the model has its tests in test_hand_model.py."""
+    monkeypatch.setenv(MODEL_ENV, "off")
 
 
 def _hand(text: str) -> list[int]:
@@ -191,16 +199,16 @@ def _unlikely(state: rules.GuandanState, seat: int, samples: list[list[list[int]
 def test_samples_hold_fewer_hands_that_would_not_have_passed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Over 200 samples of a position late in a deal (14 passes of other seats on an
+    """Over 200 samples of a position late in a deal (13 passes of other seats on an
     opponent's play on record, 7 of them with an opponent about to go out), the other seats'
     hands make their passes unlikely (a beat held) far less often than in samples without the
-    weights (every factor 1.0: 288 against 822 when written); the samples keep the seat's
-    view."""
+    weights (every factor 1.0: 247 against 584 when written); the samples keep the seat's
+    view. The belief without the hand model (the model reads the passes itself)."""
     state = _basic_position(4, 40)
     seat = state.to_act
     assert seat is not None
     told = rules.pass_tells(state.trail, state.sizes, seat)
-    assert (len(told), sum(t.danger for t in told)) == (14, 7), told
+    assert (len(told), sum(t.danger for t in told)) == (13, 7), told
     weighed = _samples(state, seat, 200)
     for name in FACTORS:
         monkeypatch.setattr(rules, name, 1.0)
