@@ -10,6 +10,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
 import tomli_w
 from cli_support import run_cardavia
 from hypothesis import HealthCheck, example, given, settings
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 
 from cardavia_cli.app import app
 from cardavia_cli.commands.scores import summary_table
-from cardavia_cli.engine.ledger import COLUMNS, Entry, Ledger, ledger_path
+from cardavia_cli.engine.ledger import COLUMNS, Entry, Ledger, LedgerError, ledger_path
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.console import make_console
@@ -539,3 +540,90 @@ def test_regression_options_that_leave_every_game_out_say_so_not_yet():
         "No finished deal or match for --game Cucu --since 2099-01-01 (cardavia scores list "
         "shows them all)."
     )
+
+
+# -- records that misreport: each cause said truthfully, exit 2, no advice that loses records --
+def _one_line_error(done) -> str:
+    assert done.exit_code == 2, (done.exit_code, done.stdout, done.stderr)
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "move it away" not in done.stderr  # never advice that throws records away
+    return done.stderr
+
+
+def test_regression_a_busy_ledger_says_try_again(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0
+    monkeypatch.setattr("cardavia_cli.engine.ledger.TIMEOUT", 0.05)
+    writer = sqlite3.connect(ledger_path(), isolation_level=None)
+    writer.execute("BEGIN EXCLUSIVE")  # another cardavia in the middle of its write
+    try:
+        said = _one_line_error(cli("scores", "list"))
+        ran = cli("run", "saves/examples/cucu-cat.toml", "--json")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert f"{ledger_path()}: the scores ledger is busy" in said
+    assert "try again in a moment" in said
+    assert ran.exit_code == 0 and "is busy" in ran.stderr and "try again" in ran.stderr
+    assert len(json.loads(cli("scores", "list", "--json").stdout)["results"]) == 1
+
+
+def test_regression_a_full_disk_says_free_space(monkeypatch):
+    import sqlite3 as sqlite
+
+    real = sqlite.connect
+
+    def full(*args, **kwargs):  # a disk with no room for one more page of the ledger
+        db = real(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr("cardavia_cli.engine.ledger.sqlite3.connect", full)
+    ran = cli("run", EXAMPLE, "--json")
+    assert ran.exit_code == 0
+    assert "the disk is full: free some space and try again" in ran.stderr
+    assert "not a readable" not in ran.stderr and "move it away" not in ran.stderr
+    with pytest.raises(LedgerError, match=r"scores\.db: the disk is full: free some space"):
+        Ledger(ledger_path())
+
+
+def test_regression_a_ledger_that_links_to_nothing_is_not_no_games_yet():
+    path = ledger_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(path.parent / "gone" / "scores.db")
+    for args in (("scores", "list"), ("scores", "export"), ("scores", "list", "--json")):
+        said = _one_line_error(cli(*args))
+        target = path.parent / "gone" / "scores.db"
+        assert f"{path}: the scores ledger is a symbolic link to {target}" in said
+        assert "which does not exist" in said
+    assert path.is_symlink() and not (path.parent / "gone").exists()  # left as it was
+
+
+def test_regression_a_ledger_that_cannot_be_read_names_the_path(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0
+    path = ledger_path()
+    real_open = Path.open
+
+    def refusing(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refusing)
+    said = _one_line_error(cli("scores", "list"))
+    assert f"{path}: the scores ledger cannot be opened: Permission denied" in said
+
+
+def test_regression_a_saves_folder_that_cannot_be_read_is_not_no_saves_yet(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0  # the saves folder exists
+    folder = ledger_path().parent
+    real_iterdir = Path.iterdir
+
+    def refusing(self):
+        if self == folder:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(Path, "iterdir", refusing)
+    for args in (("saves", "list"), ("saves", "list", "--json"), ("resume",)):
+        said = _one_line_error(cli(*args))
+        assert f"the saves folder {folder} cannot be read: Permission denied" in said

@@ -87,7 +87,7 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
     """The ledger's entries of ``game`` (any case) between the days ``since`` and ``until``;
     a bad row is skipped with a warning line on stderr. Exits 2 (one line) for an unknown
     game, a date that is not ``YYYY-MM-DD``, ``--since`` after ``--until``."""
-    from cardavia_cli.engine.ledger import Ledger, ledger_path
+    from cardavia_cli.engine.ledger import Ledger, ledger_path, no_ledger
 
     name = _game(game)
     since, until = _date("--since", since), _date("--until", until)
@@ -98,7 +98,7 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
             )
         )
     path = ledger_path()
-    if not path.exists():
+    if no_ledger(path):
         return []
 
     with Ledger(path) as ledger:

@@ -37,9 +37,11 @@ game to it for the REPL and ``run``.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
+import os
 import sqlite3
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -391,25 +393,25 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        _check_file(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
+            raise LedgerError(problem(self.path, exc)) from None
+        except OSError as exc:
             raise LedgerError(
-                _("{path}: cannot open the scores ledger: {why}").format(path=self.path, why=exc)
+                _("{path}: cannot open the scores ledger: {why}").format(
+                    path=self.path, why=exc.strerror or exc
+                )
             ) from None
         # text that is not UTF-8 must not stop the reading of every other row
         self._db.text_factory = _text
         try:
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             self._db.close()
-            raise LedgerError(
-                _(
-                    "{path}: not a readable scores ledger ({why}); it is left as it is: move "
-                    "it away to start a new one"
-                ).format(path=self.path, why=exc)
-            ) from None
+            raise LedgerError(problem(self.path, exc)) from None
         except BaseException:
             self._db.close()
             raise
@@ -494,9 +496,7 @@ class Ledger:
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            raise LedgerError(
-                _("{path}: cannot record the result: {why}").format(path=self.path, why=exc)
-            ) from None
+            raise LedgerError(problem(self.path, exc, reading=False)) from None
         return int(cursor.lastrowid or 0)
 
     def entries(
@@ -539,11 +539,100 @@ class Ledger:
         )
         try:
             rows = self._db.execute(sql + " ORDER BY finished_at, id", args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise LedgerError(
-                _("{path}: cannot read the scores ledger: {why}").format(path=self.path, why=exc)
-            ) from None
+        except sqlite3.Error as exc:
+            raise LedgerError(problem(self.path, exc)) from None
         yield from rows
+
+
+#: SQLite's primary result codes that :func:`problem` tells apart (``sqlite3`` gives them as
+#: ``sqlite_errorcode``; the extended codes hold them in their low byte).
+_PERM, _BUSY, _LOCKED, _READONLY, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 11, 13, 14, 26
+
+
+def problem(path: Path, exc: sqlite3.Error, *, reading: bool = True) -> str:
+    """The one line that says truthfully why the ledger at ``path`` could not be read (or,
+    ``reading`` false, written) and what to do, never advice that loses records: another
+    process holds it (try again), the disk is full (free space), the file or its folder
+    cannot be opened (which path, and why), a file that is not a ledger (left as it is: move
+    it away to start a new one); any other error is named as SQLite gives it."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    why = str(exc)
+    if primary in (_BUSY, _LOCKED) or "locked" in why:
+        return _(
+            "{path}: the scores ledger is busy: another cardavia is writing to it; try again "
+            "in a moment (nothing was changed)"
+        ).format(path=path)
+    if primary == _FULL or "disk is full" in why:
+        return _(
+            "{path}: the disk is full: free some space and try again (the scores ledger is "
+            "left as it is)"
+        ).format(path=path)
+    if primary in (_PERM, _READONLY, _CANTOPEN):
+        denied = _access_problem(path, reading=reading)
+        if denied is not None:
+            return denied
+        return _("{path}: cannot open the scores ledger: {why}").format(path=path, why=why)
+    if primary in (_NOTADB, _CORRUPT) or (primary is None and "not a database" in why):
+        return _(
+            "{path}: not a readable scores ledger ({why}); it is left as it is: move "
+            "it away to start a new one"
+        ).format(path=path, why=why)
+    if reading:
+        return _("{path}: cannot read the scores ledger ({why}); it is left as it is").format(
+            path=path, why=why
+        )
+    return _("{path}: cannot record the result: {why}").format(path=path, why=why)
+
+
+def _access_problem(path: Path, *, reading: bool = True) -> str | None:
+    """Why the ledger file at ``path`` or its folder cannot be opened (the path that refuses,
+    and the system's words: ``Permission denied``), or ``None`` when nothing refuses."""
+    folder = path.parent
+    try:
+        needed = os.X_OK if reading else os.X_OK | os.W_OK
+        if folder.exists() and not os.access(folder, needed):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+        if path.exists():
+            with path.open("rb" if reading else "r+b"):
+                pass
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else path
+        return _("{path}: the scores ledger cannot be opened: {why}").format(
+            path=where, why=exc.strerror or exc
+        )
+    return None
+
+
+def _check_file(path: Path) -> None:
+    """Raise :class:`LedgerError` when ``path`` cannot be the ledger before SQLite touches it:
+    a symbolic link to nothing (SQLite would make a new, empty ledger where it points, or
+    fail; either way the records are not where they are looked for), or a file or folder
+    that cannot be looked at (the path that refuses, and why)."""
+    try:
+        dangling = path.is_symlink() and not path.exists()
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else path
+        raise LedgerError(
+            _("{path}: the scores ledger cannot be opened: {why}").format(
+                path=where, why=exc.strerror or exc
+            )
+        ) from None
+    if dangling:
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise LedgerError(
+            _(
+                "{path}: the scores ledger is a symbolic link to {target}, which does not "
+                "exist; it is left as it is (restore what it points to, or remove the link)"
+            ).format(path=path, target=target)
+        )
+    if path.exists():
+        denied = _access_problem(path)
+        if denied is not None:
+            raise LedgerError(denied)
 
 
 class _Undecodable(bytes):
@@ -688,6 +777,16 @@ def summaries(entries: Sequence[Entry], everything: bool = False) -> list[Summar
 def ledger_path() -> Path:
     """The scores ledger: ``scores.db`` in the saves folder."""
     return saves_dir() / "scores.db"
+
+
+def no_ledger(path: Path) -> bool:
+    """Whether nothing is at ``path`` yet: no games recorded. A link to nothing, or a folder
+    that cannot be looked at, is something (opening the :class:`Ledger` says what is wrong),
+    never "no games yet"."""
+    try:
+        return not path.exists() and not path.is_symlink()
+    except OSError:
+        return False
 
 
 def record_finished(

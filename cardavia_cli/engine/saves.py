@@ -30,6 +30,7 @@ another game), claimed by :func:`claim_autosave` and never reused for another ga
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import unicodedata
@@ -280,8 +281,17 @@ def save_files(*, every: bool = False) -> list[Path]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.toml") if p.is_file() or (every and is_there(p))]
-    return sorted(files, key=lambda p: (p.lstat().st_mtime, p.name), reverse=True)
+    try:
+        # not glob, which takes a folder it may not read for an empty one: "no saves yet"
+        names = [p for p in folder.iterdir() if fnmatch.fnmatchcase(p.name, "*.toml")]
+        files = [p for p in names if p.is_file() or (every and is_there(p))]
+        return sorted(files, key=lambda p: (p.lstat().st_mtime, p.name), reverse=True)
+    except OSError as exc:
+        raise HomeError(
+            _("the saves folder {path} cannot be read: {why}").format(
+                path=visible(str(folder)), why=exc.strerror or exc
+            )
+        ) from None
 
 
 def prepare_folder(path: Path) -> None:
@@ -530,8 +540,11 @@ def claim_autosave(game: str, seed: int) -> SaveLock:
 def prune_autosaves(keep: int = AUTOSAVES_KEPT) -> list[Path]:
     """Delete the autosaves (:func:`is_autosave`) beyond the ``keep`` most recent, except those
     an open game holds; returns the deleted files. A file that cannot be deleted is left."""
-    gone = []
-    autosaves = [p for p in save_files() if is_autosave(p)]
+    gone: list[Path] = []
+    try:
+        autosaves = [p for p in save_files() if is_autosave(p)]
+    except SaveTargetError:
+        return gone  # a folder that cannot be read: nothing is deleted
     for path in autosaves[keep:]:
         try:
             delete_save(path)
