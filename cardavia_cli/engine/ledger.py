@@ -122,19 +122,25 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 #: The seat of the person at the table (cli.md: you at seat 0).
 HUMAN = 0
 
-#: The columns of :meth:`Entry.columns`, in order (the CSV export's header).
+#: The teams of a partnership game, by number (0: seats 0 and 2, 1: seats 1 and 3).
+_TEAMS: tuple[int, ...] = (0, 1)
+
+#: The columns of :meth:`Entry.columns`, in order (the CSV export's header): one value per
+#: cell, one column per seat (``player_N``, ``lives_N``) or per team (``resti_N``).
 COLUMNS: tuple[str, ...] = (
     "id",
     "finished_at",
     "game",
     "source",
     "seed",
-    "seats",
+    *(f"player_{s}" for s in SEATS),
     "winner",
     "you_won",
     "your_score",
+    "your_level",
     "deals_or_rounds",
-    "lives_or_resti",
+    *(f"lives_{s}" for s in SEATS),
+    *(f"resti_{t}" for t in _TEAMS),
     "auto_decisions",
     "your_decisions",
     "save",
@@ -322,27 +328,31 @@ class Entry:
         return "you" if self.winner == HUMAN else f"seat {self.winner} ({SEAT_NAMES[self.winner]})"
 
     def columns(self) -> dict[str, str | int]:
-        """The entry as the scalar cells of :data:`COLUMNS` (the CSV export), for seat 0
-        ("you"): ``seats`` as words (``human basic basic random``), ``winner`` as
-        :meth:`winner_name`, ``you_won`` ``yes``/``no`` (empty with no person), ``your_score``
-        in the game's unit (Si Se Pai: points, 0 unless you won; Cuccu: lives left; Guandan:
-        your team's level; Minchiate: your team's resti), ``deals_or_rounds`` (1 for a game of
-        one deal), ``lives_or_resti`` where the game has them (``3 0 1 0`` lives per seat,
-        ``2 1`` resti per team); unknown values are empty. Read from cli.md's result shapes
-        by their keys; a result of another shape leaves those cells empty, never raises."""
+        """The entry as the cells of :data:`COLUMNS` (the CSV export), one value per cell, for
+        seat 0 ("you"): ``player_0`` to ``player_3`` the seat kinds (``human``, a computer
+        level), ``winner`` as :meth:`winner_name`, ``you_won`` ``yes``/``no`` (empty with no
+        person), ``your_score`` a number in the game's unit (Si Se Pai: points, 0 unless you
+        won; Cuccu: lives left; Minchiate: your team's resti; empty for Guandan, whose
+        ``your_level`` is your team's level, a rank such as ``A``), ``deals_or_rounds`` (1 for
+        a game of one deal), ``lives_0`` to ``lives_3`` (Cuccu) and ``resti_0``, ``resti_1``
+        (Minchiate, per team) where the game has them; unknown values are empty. Every column
+        holds numbers only, or text only. Read from cli.md's result shapes by their keys; a
+        result of another shape leaves those cells empty, never raises."""
         r = self.result
         won = self.human_won
         mine: str | int = ""
-        spread: str = ""
+        level: str = ""
+        lives_cells: list[str | int] = [""] * NUM_SEATS
+        resti_cells: list[str | int] = [""] * len(_TEAMS)
         lives, resti, levels = r.get("lives"), r.get("resti"), r.get("levels")
         if _ints(lives, NUM_SEATS):
-            mine, spread = lives[HUMAN], " ".join(map(str, lives))
-        elif _ints(resti, 2):
-            mine, spread = resti[team(HUMAN)], " ".join(map(str, resti))
+            mine, lives_cells = lives[HUMAN], list(lives)
+        elif _ints(resti, len(_TEAMS)):
+            mine, resti_cells = resti[team(HUMAN)], list(resti)
         elif isinstance(levels, dict) and isinstance(levels.get("after"), list):
             after = levels["after"]
             if len(after) == 2 and all(isinstance(v, str | int) for v in after):
-                mine = after[team(HUMAN)]
+                level = str(after[team(HUMAN)])
         elif "score" in r:
             score = r.get("score")
             if HUMAN not in self.winning_seats:
@@ -354,18 +364,21 @@ class Entry:
             if key in r:
                 rounds = r[key] if _int(r[key]) else ""
         seed = self.seed
+        players = [self.seats[s] if s < len(self.seats) else "" for s in SEATS]
         return {
             "id": "" if self.id is None else self.id,
             "finished_at": self.finished_at,
             "game": self.game,
             "source": self.source,
             "seed": "" if seed is None else seed,
-            "seats": " ".join(self.seats),
+            **{f"player_{s}": players[s] for s in SEATS},
             "winner": self.winner_name(),
             "you_won": "" if won is None else ("yes" if won else "no"),
             "your_score": mine,
+            "your_level": level,
             "deals_or_rounds": rounds,
-            "lives_or_resti": spread,
+            **{f"lives_{s}": lives_cells[s] for s in SEATS},
+            **{f"resti_{t}": resti_cells[t] for t in _TEAMS},
             "auto_decisions": "" if self.auto is None else self.auto,
             "your_decisions": "" if self.decisions is None else self.decisions,
             "save": self.save or "",
