@@ -736,3 +736,17 @@ def test_regression_an_export_to_an_unknown_extension_is_refused(tmp_path):
     for name in ("x.csv", "x.JSON", "x.toml"):
         assert cli("scores", "export", "-o", str(tmp_path / name)).exit_code == 0
 
+
+def test_regression_a_game_kept_in_an_autosave_names_it_in_the_save_field():
+    header = DealFile(game="sisepai", seed=3)
+    console = make_console(file=io.StringIO(), terminal=False, width=100)
+    session = Session(
+        load_game("sisepai"), load_ui("sisepai"), header, new_game_state(header), console=console
+    )
+    session.run(ListReader(["auto all", "quit"], interactive=True))  # a terminal: autosaves
+    assert session.state.is_over
+    (row,) = _csv_rows()
+    assert row["save"] == "autosave-sisepai-3"
+    assert (ledger_path().parent / "autosave-sisepai-3.toml").is_file()
+    assert cli("run", "autosave-sisepai-3", "--json").exit_code == 0  # it replays the game
+    assert len(_csv_rows()) == 1  # the same deal to the same end: not a second result
