@@ -750,3 +750,17 @@ def test_regression_a_game_kept_in_an_autosave_names_it_in_the_save_field():
     assert (ledger_path().parent / "autosave-sisepai-3.toml").is_file()
     assert cli("run", "autosave-sisepai-3", "--json").exit_code == 0  # it replays the game
     assert len(_csv_rows()) == 1  # the same deal to the same end: not a second result
+
+
+def test_regression_a_saves_folder_that_links_to_nothing_is_not_no_games_yet():
+    folder = ledger_path().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.symlink_to(folder.parent / "moved")
+    for args in (("scores", "list"), ("saves", "list"), ("resume",), ("scores", "export")):
+        said = _one_line_error(cli(*args))
+        assert said == (
+            f"cardavia: error: the saves folder {folder} is a symbolic link to "
+            f"{folder.parent / 'moved'}, which does not exist (restore what it points to, or "
+            "remove the link)\n"
+        )
+    assert folder.is_symlink() and not (folder.parent / "moved").exists()  # left as it was

@@ -52,7 +52,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
-from cardavia_cli.engine.saves import saves_dir
+from cardavia_cli.engine.paths import broken_link
+from cardavia_cli.engine.saves import folder_link_problem, saves_dir
 from cardavia_cli.engine.seats import NUM_SEATS, SEAT_NAMES, SEATS, team, team_seats
 
 if TYPE_CHECKING:
@@ -622,6 +623,9 @@ def _check_file(path: Path) -> None:
     a symbolic link to nothing (SQLite would make a new, empty ledger where it points, or
     fail; either way the records are not where they are looked for), or a file or folder
     that cannot be looked at (the path that refuses, and why)."""
+    target = broken_link(path.parent)
+    if target is not None:
+        raise LedgerError(folder_link_problem(path.parent, target))
     try:
         dangling = path.is_symlink() and not path.exists()
     except OSError as exc:
@@ -797,6 +801,8 @@ def no_ledger(path: Path) -> bool:
     that cannot be looked at, is something (opening the :class:`Ledger` says what is wrong),
     never "no games yet"."""
     try:
+        if broken_link(path.parent) is not None:
+            return False
         return not path.exists() and not path.is_symlink()
     except OSError:
         return False

@@ -51,7 +51,7 @@ from cardavia_cli.engine.dealfile import (
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
-from cardavia_cli.engine.paths import is_there, path_problem, visible
+from cardavia_cli.engine.paths import broken_link, is_there, path_problem, visible
 
 
 class SaveTargetError(CardaviaError):
@@ -280,6 +280,9 @@ def save_files(*, every: bool = False) -> list[Path]:
     to nothing, a device), for a listing to say what it is."""
     folder = saves_dir()
     if not folder.is_dir():
+        target = broken_link(folder)
+        if target is not None:  # not "no saves yet": the saves are where it pointed
+            raise HomeError(folder_link_problem(folder, target))
         return []
     try:
         # not glob, which takes a folder it may not read for an empty one: "no saves yet"
@@ -292,6 +295,15 @@ def save_files(*, every: bool = False) -> list[Path]:
                 path=visible(str(folder)), why=exc.strerror or exc
             )
         ) from None
+
+
+def folder_link_problem(folder: Path, target: str) -> str:
+    """The line that says the saves folder ``folder`` is a link to ``target``, which does
+    not exist (neither "no saves yet" nor "no games yet": the records are where it pointed)."""
+    return _(
+        "the saves folder {path} is a symbolic link to {target}, which does not exist "
+        "(restore what it points to, or remove the link)"
+    ).format(path=visible(str(folder)), target=visible(target))
 
 
 def prepare_folder(path: Path) -> None:
