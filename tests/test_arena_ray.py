@@ -23,7 +23,14 @@ import ray_support
 from cli_support import run_cardavia, run_module
 
 from cardavia_cli.engine.arena import Scheduled, play_deal, run_arena
-from cardavia_cli.engine.cluster import INSTALL, RayExecutor, _host_port, chunk_size
+from cardavia_cli.engine.cluster import (
+    INSTALL,
+    ClusterError,
+    RayExecutor,
+    _reachable,
+    chunk_size,
+    parse_address,
+)
 from cardavia_cli.games import load_game
 
 NO_RAY = os.environ.get("CARDAVIA_NO_RAY") == "1"
@@ -245,29 +252,105 @@ def test_an_address_where_no_cluster_listens_exits_2_at_once():
     [
         ("10.0.0.5:6379", ("10.0.0.5", 6379)),
         ("ray://head:10001/", ("head", 10001)),
-        (":7", ("127.0.0.1", 7)),
+        ("[::1]:7", ("::1", 7)),
         ("auto", None),
-        ("[::1]", None),
-        # digits that int() reads but nobody types as a port, and ports past the last
-        ("head:\u00b2", "the port '\u00b2' is not a number from 0 to 65535"),
-        ("head:\u0667\u0667", "the port '\u0667\u0667' is not a number from 0 to 65535"),
-        ("head:65536", "the port '65536' is not a number from 0 to 65535"),
+        ("local", None),
+        # digits that int() reads but nobody types as a port, and ports outside 1 to 65535
+        ("head:\u00b2", "--ray 'head:\u00b2': the port '\u00b2' is not a number from 1 to 65535"),
+        ("head:\u0667\u0667", "the port '\u0667\u0667' is not a number from 1 to 65535"),
+        ("head:65536", "--ray 'head:65536': the port '65536' is not a number from 1 to 65535"),
+        ("head:0", "--ray 'head:0': the port '0' is not a number from 1 to 65535"),
+        # no host, no port, or no address at all: said before Ray sees it
+        (":", "--ray ':': not the address of a Ray cluster: give HOST:PORT"),
+        (":7", "--ray ':7': not the address of a Ray cluster"),
+        ("head", "--ray 'head': not the address of a Ray cluster"),
+        ("[::1]", "--ray '[::1]': not the address of a Ray cluster"),
+        ("http://head:80", "--ray 'http://head:80': not the address of a Ray cluster"),
+        ("h\u00e9ad:80", "not the address of a Ray cluster"),
     ],
 )
-def test_regression_an_address_port_is_read_in_ascii_digits_only(address, read):
-    assert _host_port(address) == read
+def test_regression_an_address_is_checked_as_a_value_first(address, read):
+    if read is None or isinstance(read, tuple):
+        assert parse_address(address) == read
+    else:
+        with pytest.raises(ClusterError) as caught:
+            parse_address(address)
+        assert read in str(caught.value)
+
+
+@pytest.mark.parametrize("address", [":", "localhost:\u00b2", "head:0", "ray://:1"])
+def test_regression_a_bad_address_exits_2_with_our_line_only(address):
+    # a fresh process: what Ray itself would print (its ERROR line, a traceback) is seen there
+    done = run_module("arena", "cucu", "--deals", "2", "--ray", address, "--json")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"cardavia: error: --ray {address!r}: ")
+
+
+class _Listener:
+    """A server on the loopback that accepts connections and says ``reply`` (nothing: a
+    process that speaks nothing), for ``seconds`` at most."""
+
+    def __init__(self, reply: bytes = b"", seconds: float = 30.0) -> None:
+        import socket
+        import threading
+
+        self.reply, self.seconds = reply, seconds
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.2)
+        self.port = self.server.getsockname()[1]
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self) -> None:
+        kept = []
+        deadline = time.monotonic() + self.seconds
+        while not self.stop.is_set() and time.monotonic() < deadline:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                continue
+            if self.reply:
+                conn.sendall(self.reply)
+            kept.append(conn)
+        for conn in kept:
+            conn.close()
+
+    def __enter__(self) -> _Listener:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        self.server.close()
+
+
+def test_regression_something_else_listening_is_no_ray_cluster():
+    for reply in (b"", b"HTTP/1.1 400 Bad Request\r\n\r\n", b"SSH-2.0-OpenSSH_9.6\r\n"):
+        with _Listener(reply) as listener:
+            started = time.monotonic()
+            said = _reachable(f"127.0.0.1:{listener.port}", timeout=0.5)
+            assert time.monotonic() - started < 3
+        assert said == "something listens there, but it does not answer as Ray does", reply
 
 
 @pytest.mark.skipif(NO_RAY, reason=SKIP_REASON)
-def test_regression_a_port_in_other_digits_exits_2_with_one_line():
-    # a fresh process: this one may already be connected to the tests' local Ray
-    done = run_module("arena", "cucu", "--deals", "2", "--ray", "localhost:\u00b2", "--json")
+def test_regression_an_address_where_something_else_listens_exits_2_in_seconds():
+    with _Listener() as listener:  # speaks nothing, as a wrong port of another program may
+        address = f"127.0.0.1:{listener.port}"
+        started = time.monotonic()
+        # a fresh process: this one may already be connected to the tests' local Ray
+        done = run_module("arena", "cucu", "--deals", "2", "--ray", address, "--json")
+        took = time.monotonic() - started
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "cardavia: error: --ray localhost:\u00b2: cannot reach a Ray cluster at localhost:\u00b2 "
-        "(the port '\u00b2' is not a number from 0 to 65535)"
+        f"cardavia: error: --ray {address}: cannot reach a Ray cluster at {address} "
+        "(something listens there, but it does not answer as Ray does)"
     ]
+    assert took < 30  # Ray alone retried for minutes
 
 
 def test_ray_is_imported_only_with_the_option():

@@ -265,18 +265,21 @@ def test_columns_are_scalars_in_the_games_units():
     assert list(sisepai.columns()) == list(COLUMNS)
     assert sisepai.columns() == {
         "id": "", "finished_at": sisepai.finished_at, "game": "sisepai", "source": "repl",
-        "seed": 12, "seats": "human basic basic random", "winner": "you", "you_won": "yes",
-        "your_score": 15, "deals_or_rounds": 1, "lives_or_resti": "", "auto_decisions": 3,
+        "seed": 12, "player_0": "human", "player_1": "basic", "player_2": "basic",
+        "player_3": "random", "winner": "you", "you_won": "yes", "your_score": 15,
+        "your_level": "", "deals_or_rounds": 1, "lives_0": "", "lives_1": "", "lives_2": "",
+        "lives_3": "", "resti_0": "", "resti_1": "", "auto_decisions": 3,
         "your_decisions": 40, "save": "evening",
     }  # fmt: skip
-    picked = ("winner", "you_won", "your_score", "deals_or_rounds", "lives_or_resti")
+    picked = ("winner", "you_won", "your_score", "your_level", "deals_or_rounds")
+    spread = ("lives_0", "lives_1", "lives_2", "lives_3", "resti_0", "resti_1")
     shaped = (lost, cucu, guandan, minchiate, run)
-    assert [tuple(e.columns()[k] for k in picked) for e in shaped] == [
-        ("seat 2 (across)", "no", 0, 1, ""),
-        ("you", "yes", 2, 9, "2 0 1 0"),
-        ("team 1 (right and left)", "no", "A", 7, ""),
-        ("team 0 (you and across)", "yes", 3, 1, "3 1"),
-        ("seat 2", "", 0, 4, "0 0 2 0"),
+    assert [tuple(e.columns()[k] for k in picked + spread) for e in shaped] == [
+        ("seat 2 (across)", "no", 0, "", 1, "", "", "", "", "", ""),
+        ("you", "yes", 2, "", 9, 2, 0, 1, 0, "", ""),
+        ("team 1 (right and left)", "no", "", "A", 7, "", "", "", "", "", ""),
+        ("team 0 (you and across)", "yes", 3, "", 1, "", "", "", "", 3, 1),
+        ("seat 2", "", 0, "", 4, 0, 0, 2, 0, "", ""),
     ]  # fmt: skip
     drawn = _shaped("sisepai", {"winner": None, "score": None, "melds": []}, None)
     assert (drawn.columns()["winner"], drawn.columns()["your_score"]) == ("no winner", 0)

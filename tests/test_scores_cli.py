@@ -10,6 +10,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
 import tomli_w
 from cli_support import run_cardavia
 from hypothesis import HealthCheck, example, given, settings
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 
 from cardavia_cli.app import app
 from cardavia_cli.commands.scores import summary_table
-from cardavia_cli.engine.ledger import COLUMNS, Entry, Ledger, ledger_path
+from cardavia_cli.engine.ledger import COLUMNS, Entry, Ledger, LedgerError, ledger_path
 from cardavia_cli.games import load_game
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.console import make_console
@@ -112,7 +113,7 @@ def test_every_export_format_parses_back(tmp_path):
     assert as_toml["summaries"] == listed["summaries"]
     table = list(csv.DictReader(io.StringIO(cli("scores", "export").stdout)))
     assert [int(r["your_score"]) for r in table] == [7, 0, 12]
-    assert table[1]["seats"] == "human basic basic basic"
+    assert [table[1][f"player_{s}"] for s in range(4)] == ["human", "basic", "basic", "basic"]
     out = tmp_path / "scores.csv"
     assert cli("scores", "export", "--output", str(out)).exit_code == 0
     assert out.read_text() == cli("scores", "export").stdout
@@ -120,14 +121,14 @@ def test_every_export_format_parses_back(tmp_path):
 
 def test_regression_without_format_the_output_extension_chooses_it(tmp_path):
     """``export -o x.json`` wrote CSV into x.json: with no --format, the extension of the
-    output file says which (any case), and another extension or standard output is CSV; a
-    --format given is taken whatever the extension."""
+    output file says which (any case), and a name without one or standard output is CSV; a
+    --format given goes to a file of its extension, or of none."""
     _fill()
-    for name, fmt in [("a.json", "json"), ("b.TOML", "toml"), ("c.Csv", "csv"), ("d.txt", "csv")]:
+    for name, fmt in [("a.json", "json"), ("b.TOML", "toml"), ("c.Csv", "csv"), ("d", "csv")]:
         out = tmp_path / name
         assert cli("scores", "export", "-o", str(out)).exit_code == 0
         assert out.read_text() == cli("scores", "export", "--format", fmt).stdout
-    out = tmp_path / "e.json"
+    out = tmp_path / "e"
     assert cli("scores", "export", "--format", "toml", "-o", str(out)).exit_code == 0
     assert tomllib.loads(out.read_text())["summaries"]
 
@@ -138,23 +139,23 @@ def test_regression_the_csv_holds_scalar_columns_named_as_documented():
     rows = list(csv.DictReader(io.StringIO(text)))
     assert list(rows[0]) == list(COLUMNS)
     assert list(COLUMNS) == [
-        "id", "finished_at", "game", "source", "seed", "seats", "winner", "you_won",
-        "your_score", "deals_or_rounds", "lives_or_resti", "auto_decisions", "your_decisions",
-        "save",
+        "id", "finished_at", "game", "source", "seed",
+        "player_0", "player_1", "player_2", "player_3", "winner", "you_won",
+        "your_score", "your_level", "deals_or_rounds", "lives_0", "lives_1", "lives_2", "lives_3",
+        "resti_0", "resti_1", "auto_decisions", "your_decisions", "save",
     ]  # fmt: skip
+    none = {"your_level": "", **{f"lives_{s}": "" for s in range(4)}, "resti_0": "", "resti_1": ""}
+    seats = {"player_0": "human", "player_1": "basic", "player_2": "basic", "player_3": "basic"}
     assert [{k: r[k] for k in COLUMNS if k != "finished_at"} for r in rows] == [
-        {"id": "1", "game": "sisepai", "source": "repl", "seed": "0",
-         "seats": "human basic basic basic", "winner": "you", "you_won": "yes",
-         "your_score": "7", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
-         "your_decisions": "20", "save": ""},
-        {"id": "2", "game": "sisepai", "source": "repl", "seed": "1",
-         "seats": "human basic basic basic", "winner": "seat 1 (right)", "you_won": "no",
-         "your_score": "0", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
-         "your_decisions": "21", "save": ""},
-        {"id": "3", "game": "sisepai", "source": "repl", "seed": "2",
-         "seats": "human basic basic basic", "winner": "you", "you_won": "yes",
-         "your_score": "12", "deals_or_rounds": "1", "lives_or_resti": "", "auto_decisions": "0",
-         "your_decisions": "22", "save": ""},
+        {"id": "1", "game": "sisepai", "source": "repl", "seed": "0", **seats,
+         "winner": "you", "you_won": "yes", "your_score": "7", "deals_or_rounds": "1", **none,
+         "auto_decisions": "0", "your_decisions": "20", "save": ""},
+        {"id": "2", "game": "sisepai", "source": "repl", "seed": "1", **seats,
+         "winner": "seat 1 (right)", "you_won": "no", "your_score": "0", "deals_or_rounds": "1",
+         **none, "auto_decisions": "0", "your_decisions": "21", "save": ""},
+        {"id": "3", "game": "sisepai", "source": "repl", "seed": "2", **seats,
+         "winner": "you", "you_won": "yes", "your_score": "12", "deals_or_rounds": "1", **none,
+         "auto_decisions": "0", "your_decisions": "22", "save": ""},
     ]  # fmt: skip
     assert text.count("\n") == 4  # one line per record: no deal file in a cell
 
@@ -165,7 +166,7 @@ def test_regression_a_cuccu_match_exports_its_rounds_and_lives():
     result = json.loads(cli("scores", "list", "--json").stdout)["results"][0]["result"]
     lives = result["lives"]
     assert row["your_score"] == str(lives[0])
-    assert row["lives_or_resti"] == " ".join(map(str, lives))
+    assert [row[f"lives_{s}"] for s in range(4)] == [str(n) for n in lives]
     assert row["deals_or_rounds"] == str(result["rounds"])
     assert row["winner"] == f"seat {result['winner']}" and row["you_won"] == ""
 
@@ -370,7 +371,7 @@ def test_regression_an_export_is_never_written_into_the_saves_folder(tmp_path):
     _fill()
     folder = ledger_path().parent
     for target in (folder / "new.toml", folder / "sub" / "x.csv", folder):
-        done = cli("scores", "export", "--format", "toml", "--output", str(target))
+        done = cli("scores", "export", "--output", str(target))
         assert done.exit_code == 2 and "is in the saves folder" in done.stderr, done.stderr
     assert sorted(p.name for p in folder.iterdir()) == ["scores.db"]
 
@@ -539,3 +540,227 @@ def test_regression_options_that_leave_every_game_out_say_so_not_yet():
         "No finished deal or match for --game Cucu --since 2099-01-01 (cardavia scores list "
         "shows them all)."
     )
+
+
+# -- records that misreport: each cause said truthfully, exit 2, no advice that loses records --
+def _one_line_error(done) -> str:
+    assert done.exit_code == 2, (done.exit_code, done.stdout, done.stderr)
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "move it away" not in done.stderr  # never advice that throws records away
+    return done.stderr
+
+
+def test_regression_a_busy_ledger_says_try_again(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0
+    monkeypatch.setattr("cardavia_cli.engine.ledger.TIMEOUT", 0.05)
+    writer = sqlite3.connect(ledger_path(), isolation_level=None)
+    writer.execute("BEGIN EXCLUSIVE")  # another cardavia in the middle of its write
+    try:
+        said = _one_line_error(cli("scores", "list"))
+        ran = cli("run", "saves/examples/cucu-cat.toml", "--json")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert f"{ledger_path()}: the scores ledger is busy" in said
+    assert "try again in a moment" in said
+    assert ran.exit_code == 0 and "is busy" in ran.stderr and "try again" in ran.stderr
+    assert len(json.loads(cli("scores", "list", "--json").stdout)["results"]) == 1
+
+
+def test_regression_a_full_disk_says_free_space(monkeypatch):
+    import sqlite3 as sqlite
+
+    real = sqlite.connect
+
+    def full(*args, **kwargs):  # a disk with no room for one more page of the ledger
+        db = real(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr("cardavia_cli.engine.ledger.sqlite3.connect", full)
+    ran = cli("run", EXAMPLE, "--json")
+    assert ran.exit_code == 0
+    assert "the disk is full: free some space and try again" in ran.stderr
+    assert "not a readable" not in ran.stderr and "move it away" not in ran.stderr
+    with pytest.raises(LedgerError, match=r"scores\.db: the disk is full: free some space"):
+        Ledger(ledger_path())
+
+
+def test_regression_a_ledger_that_links_to_nothing_is_not_no_games_yet():
+    path = ledger_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(path.parent / "gone" / "scores.db")
+    for args in (("scores", "list"), ("scores", "export"), ("scores", "list", "--json")):
+        said = _one_line_error(cli(*args))
+        target = path.parent / "gone" / "scores.db"
+        assert f"{path}: the scores ledger is a symbolic link to {target}" in said
+        assert "which does not exist" in said
+    assert path.is_symlink() and not (path.parent / "gone").exists()  # left as it was
+
+
+def test_regression_a_ledger_that_cannot_be_read_names_the_path(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0
+    path = ledger_path()
+    real_open = Path.open
+
+    def refusing(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refusing)
+    said = _one_line_error(cli("scores", "list"))
+    assert f"{path}: the scores ledger cannot be opened: Permission denied" in said
+
+
+def test_regression_a_saves_folder_that_cannot_be_read_is_not_no_saves_yet(monkeypatch):
+    assert cli("run", EXAMPLE, "--json").exit_code == 0  # the saves folder exists
+    folder = ledger_path().parent
+    real_iterdir = Path.iterdir
+
+    def refusing(self):
+        if self == folder:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(Path, "iterdir", refusing)
+    for args in (("saves", "list"), ("saves", "list", "--json"), ("resume",)):
+        said = _one_line_error(cli(*args))
+        assert f"the saves folder {folder} cannot be read: Permission denied" in said
+
+
+# -- spreadsheets: one value per cell, numbers where numbers are, no formula ---------------
+def _csv_rows(*args: str) -> list[dict[str, str]]:
+    done = cli("scores", "export", "--format", "csv", *args)
+    assert done.exit_code == 0, done.stderr
+    rows = list(csv.reader(io.StringIO(done.stdout)))
+    assert all(len(row) == len(COLUMNS) for row in rows)
+    return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        int(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def test_regression_csv_cells_never_start_a_formula():
+    folder = ledger_path().parent
+    folder.mkdir(parents=True)
+    names = ("=1+2", "+cmd", "-x", "@SUM(1)")
+    examples = (
+        "sisepai-first-draw-win",
+        "sisepai-claims-whole-deal",
+        "cucu-cat",
+        "minchiate-matto",
+    )
+    for name, shipped in zip(names, examples, strict=True):
+        # a file put in the saves folder by hand: its name is what `run` and `resume` take
+        (folder / f"{name}.toml").write_text(Path(f"saves/examples/{shipped}.toml").read_text())
+        assert cli("run", "--json", "--", name).exit_code == 0
+    with Ledger(ledger_path()) as ledger:  # a row written by another tool: every text cell
+        ledger.record(
+            Entry.new("=cmd|' /C calc'!A0", ["human", "@evil", "basic", "basic"], "win", 0,
+                      False, 3, {"winner": 0, "score": 3}, 'game = "x"\nseed = 9\n', "-repl",
+                      save="\t=1+1")
+        )  # fmt: skip
+    rows = _csv_rows()
+    assert sorted(r["save"] for r in rows) == ["'\t=1+1", "'+cmd", "'-x", "'=1+2", "'@SUM(1)"]
+    last = rows[-1]
+    assert (last["game"], last["player_1"], last["source"]) == (
+        "'=cmd|' /C calc'!A0",
+        "'@evil",
+        "'-repl",
+    )
+    for row in rows:
+        for column, cell in row.items():
+            evaluated = cell.lstrip(" \t\r").startswith(("=", "+", "-", "@"))
+            assert not evaluated or _is_number(cell), (column, cell)
+
+
+def test_regression_csv_holds_one_value_per_cell_and_numbers_where_numbers_are():
+    for shipped in (
+        "sisepai-first-draw-win",
+        "cucu-cat",
+        "guandan-match-at-ace",
+        "minchiate-matto",
+    ):
+        assert cli("run", f"saves/examples/{shipped}.toml", "--json").exit_code == 0
+    results = {
+        r["game"]: r["result"]
+        for r in json.loads(cli("scores", "list", "--json").stdout)["results"]
+    }
+    rows = {r["game"]: r for r in _csv_rows()}
+    assert sorted(rows) == ["cucu", "guandan", "minchiate", "sisepai"]
+    numeric = {"id", "seed", "your_score", "deals_or_rounds", "auto_decisions", "your_decisions",
+               *(f"lives_{s}" for s in range(4)), "resti_0", "resti_1"}  # fmt: skip
+    for column in COLUMNS:
+        cells = [r[column] for r in rows.values() if r[column] != ""]
+        if column in numeric:
+            assert all(_is_number(c) for c in cells), (column, cells)
+        else:
+            assert not any(_is_number(c) for c in cells) or column == "your_level", (column, cells)
+    for row in rows.values():  # one value per cell: no list of seats or numbers in one
+        assert [row[f"player_{s}"] for s in range(4)] == ["basic"] * 4
+        assert not any(" " in row[c] for c in COLUMNS if c not in ("finished_at", "winner", "save"))
+    assert [rows["cucu"][f"lives_{s}"] for s in range(4)] == [
+        str(n) for n in results["cucu"]["lives"]
+    ]
+    assert rows["cucu"]["your_score"] == str(results["cucu"]["lives"][0])
+    assert [rows["minchiate"][f"resti_{t}"] for t in (0, 1)] == [
+        str(n) for n in results["minchiate"]["resti"]
+    ]
+    guandan = rows["guandan"]
+    assert (guandan["your_score"], guandan["your_level"]) == (
+        "",
+        results["guandan"]["levels"]["after"][0],
+    )
+    assert guandan["deals_or_rounds"] == str(results["guandan"]["deals"])
+
+
+def test_regression_an_export_to_an_unknown_extension_is_refused(tmp_path):
+    _fill()
+    for name, asked in (("x.xlsx", []), ("x.txt", []), ("x.xlsx", ["--format", "csv"])):
+        out = tmp_path / name
+        done = cli("scores", "export", "-o", str(out), *asked)
+        assert done.exit_code == 2 and done.stderr.count("\n") == 1
+        assert done.stderr == (
+            f"cardavia: error: --output {str(out)!r}: the export writes .csv, .json or .toml "
+            f"files, not .{name.split('.')[1]} (name the file for the format it holds)\n"
+        )
+        assert not out.exists()
+    done = cli("scores", "export", "--format", "json", "-o", str(tmp_path / "x.csv"))
+    assert done.exit_code == 2 and "is named .csv, but --format asks for json" in done.stderr
+    for name in ("x.csv", "x.JSON", "x.toml"):
+        assert cli("scores", "export", "-o", str(tmp_path / name)).exit_code == 0
+
+
+def test_regression_a_game_kept_in_an_autosave_names_it_in_the_save_field():
+    header = DealFile(game="sisepai", seed=3)
+    console = make_console(file=io.StringIO(), terminal=False, width=100)
+    session = Session(
+        load_game("sisepai"), load_ui("sisepai"), header, new_game_state(header), console=console
+    )
+    session.run(ListReader(["auto all", "quit"], interactive=True))  # a terminal: autosaves
+    assert session.state.is_over
+    (row,) = _csv_rows()
+    assert row["save"] == "autosave-sisepai-3"
+    assert (ledger_path().parent / "autosave-sisepai-3.toml").is_file()
+    assert cli("run", "autosave-sisepai-3", "--json").exit_code == 0  # it replays the game
+    assert len(_csv_rows()) == 1  # the same deal to the same end: not a second result
+
+
+def test_regression_a_saves_folder_that_links_to_nothing_is_not_no_games_yet():
+    folder = ledger_path().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.symlink_to(folder.parent / "moved")
+    for args in (("scores", "list"), ("saves", "list"), ("resume",), ("scores", "export")):
+        said = _one_line_error(cli(*args))
+        assert said == (
+            f"cardavia: error: the saves folder {folder} is a symbolic link to "
+            f"{folder.parent / 'moved'}, which does not exist (restore what it points to, or "
+            "remove the link)\n"
+        )
+    assert folder.is_symlink() and not (folder.parent / "moved").exists()  # left as it was

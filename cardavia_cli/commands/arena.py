@@ -319,13 +319,15 @@ def _given(ctx: typer.Context, parameter: str) -> bool:
 
 def _ray_executor(address: str, jobs: int, jobs_given: bool) -> Any:
     """The :class:`~cardavia_cli.engine.cluster.RayExecutor` of ``--ray ADDRESS``, or one
-    line and exit code 2 when Ray is not installed, ADDRESS is empty or ``--jobs`` is given
-    with a cluster's address (its CPUs are the cluster's)."""
-    from cardavia_cli.engine.cluster import RayExecutor, require_ray
+    line and exit code 2 when ADDRESS is empty or no address (``:``, a port past 65535), Ray
+    is not installed, or ``--jobs`` is given with a cluster's address (its CPUs are the
+    cluster's)."""
+    from cardavia_cli.engine.cluster import RayExecutor, parse_address, require_ray
 
-    require_ray()
     if not address:
         fail(_("--ray: give a cluster's address (host:port, or auto), or no value at all"))
+    parse_address(address)  # the value first: one line naming it, before Ray is looked for
+    require_ray()
     if address != RAY_LOCAL and jobs_given:
         fail(
             _(

@@ -61,7 +61,10 @@ def _complete_games(lobby: Any, args: Sequence[str]) -> list[Completion]:
 def _complete_saves(lobby: Any, args: Sequence[str]) -> list[Completion]:
     from cardavia_cli.engine.saves import resume_name
 
-    return [Completion(resume_name(p)) for p in saves()] if not args else []
+    try:
+        return [Completion(resume_name(p)) for p in saves()] if not args else []
+    except CardaviaError:
+        return []
 
 
 @LOBBY.command(
@@ -165,8 +168,11 @@ class Lobby:
     def welcome(self) -> Reply:
         """The lobby's first screen: the games and the latest saves."""
         out: Reply = [Note(Text("cardavia", style="bold")), *self.list_games()]
-        if saves():
-            out.extend(self.list_saves(limit=3))
+        try:
+            if saves():
+                out.extend(self.list_saves(limit=3))
+        except CardaviaError as exc:  # a saves folder that cannot be read: said, not fatal
+            out.append(Problem(str(exc)))
         out.append(
             Note(
                 _(
@@ -223,13 +229,13 @@ class Lobby:
 
     def scores(self, game: str | None) -> Reply:
         from cardavia_cli.commands.scores import summary_table
-        from cardavia_cli.engine.ledger import Ledger, ledger_path, summaries
+        from cardavia_cli.engine.ledger import Ledger, ledger_path, no_ledger, summaries
         from cardavia_cli.games import load_game
 
         if game is not None:
             load_game(game)
         path = ledger_path()
-        if not path.exists():
+        if no_ledger(path):
             return [Note(_("No finished deals or matches yet."))]
         with Ledger(path) as ledger:
             sums = summaries(ledger.entries(game, None, None))

@@ -189,11 +189,11 @@ def _last_game(ignored: IgnoredSettings) -> tuple[DealFile, str]:
     """The deal of the most recent finished game of the scores ledger, and its name; a bad
     ``settings`` table goes to ``ignored``."""
     from cardavia_cli.commands.common import fail, warn
-    from cardavia_cli.engine.ledger import Ledger, ledger_path
+    from cardavia_cli.engine.ledger import Ledger, ledger_path, no_ledger
     from cardavia_cli.games.deals import parse_deal
 
     path = ledger_path()
-    if not path.exists():
+    if no_ledger(path):
         fail(_("there is no finished game in the scores yet: finish one, or name a save"))
     with Ledger(path) as ledger:
         entries = ledger.entries(on_bad=warn)

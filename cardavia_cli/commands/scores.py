@@ -3,10 +3,11 @@ ledger (:mod:`cardavia_cli.engine.ledger`), for every game with no per-game code
 
 Win rates count the games you played yourself from a shuffled deck (source ``repl``, no
 decision made by ``auto``) unless ``--all``. A ledger row that cannot be decoded is skipped
-with one warning line on stderr naming it. Exports: CSV of scalar columns
-(``engine.ledger.COLUMNS``), JSON and TOML with the records and the per-game summaries
-(``scores list --json``'s document); ``-o -`` (or no ``-o``) is standard output, and no export
-is ever written into the saves folder.
+with one warning line on stderr naming it. Exports: CSV with one value per cell
+(``engine.ledger.COLUMNS``; no cell a spreadsheet takes for a formula), JSON and TOML with
+the records and the per-game summaries (``scores list --json``'s document); ``-o -`` (or no
+``-o``) is standard output, an ``-o`` file is named for its format (``.csv``, ``.json``,
+``.toml``), and no export is ever written into the saves folder.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
     """The ledger's entries of ``game`` (any case) between the days ``since`` and ``until``;
     a bad row is skipped with a warning line on stderr. Exits 2 (one line) for an unknown
     game, a date that is not ``YYYY-MM-DD``, ``--since`` after ``--until``."""
-    from cardavia_cli.engine.ledger import Ledger, ledger_path
+    from cardavia_cli.engine.ledger import Ledger, ledger_path, no_ledger
 
     name = _game(game)
     since, until = _date("--since", since), _date("--until", until)
@@ -98,7 +99,7 @@ def _entries(game: str | None, since: str | None, until: str | None) -> list[Any
             )
         )
     path = ledger_path()
-    if not path.exists():
+    if no_ledger(path):
         return []
 
     with Ledger(path) as ledger:
@@ -266,9 +267,9 @@ def _document(entries: Any, sums: Any) -> dict[str, Any]:
 
 def export_text(fmt: str, entries: Any, sums: Any) -> str:
     """The export of ``entries`` and their summaries ``sums`` as ``fmt`` (one of
-    :data:`FORMATS`): CSV of the scalar columns ``engine.ledger.COLUMNS`` (one row per
-    entry), or ``scores list --json``'s document as JSON or TOML (TOML has no null: a null
-    is left out of a table)."""
+    :data:`FORMATS`): CSV of the columns ``engine.ledger.COLUMNS`` (one row per entry, one
+    value per cell, each text cell :func:`spreadsheet_safe`), or ``scores list --json``'s
+    document as JSON or TOML (TOML has no null: a null is left out of a table)."""
     if fmt == "json":
         import json
 
@@ -293,21 +294,72 @@ def export_text(fmt: str, entries: Any, sums: Any) -> str:
     )
     writer.writeheader()
     for e in entries:
-        row = e.columns()
+        row = {k: spreadsheet_safe(v) for k, v in e.columns().items()}
         bare_return = any(isinstance(v, str) and "\r" in v for v in row.values())
         (quoted if bare_return else writer).writerow(row)
     return buffer.getvalue()
 
 
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV
+#: injection): ``=``, ``+``, ``-``, ``@``, and a tab or carriage return before one.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: str | int) -> str | int:
+    """A CSV cell no spreadsheet evaluates: text that begins (after any white space) with a
+    character of :data:`_FORMULA_START` gets a single quote before it, which a spreadsheet
+    shows as text; numbers (``-3``) and other text are kept as they are.
+
+    >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("@x"), spreadsheet_safe(-3)
+    ("'=HYPERLINK(1)", "'@x", -3)
+    >>> spreadsheet_safe("evening")
+    'evening'
+    """
+    if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _extension(output: str) -> str | None:
+    """The extension of an ``--output`` name in lower case without its dot (``scores.JSON``:
+    ``json``), ``None`` for standard output or a name without one."""
+    if output == "-":
+        return None
+    ext = Path(output).suffix.lower().lstrip(".")
+    return ext or None
+
+
 def _format_of(output: str) -> str:
     """The export format an ``--output`` name asks for by its extension, in any case
-    (``scores.JSON``: json), else csv (standard output, or another extension).
+    (``scores.JSON``: json), else csv (standard output, or a name without an extension).
 
-    >>> _format_of("scores.JSON"), _format_of("a.toml"), _format_of("-"), _format_of("x.txt")
+    >>> _format_of("scores.JSON"), _format_of("a.toml"), _format_of("-"), _format_of("scores")
     ('json', 'toml', 'csv', 'csv')
     """
-    ext = Path(output).suffix.lower().lstrip(".") if output != "-" else ""
+    ext = _extension(output)
     return ext if ext in FORMATS else "csv"
+
+
+def _check_extension(output: str, kind: str, given: bool) -> None:
+    """Exit 2 (one line) when the ``--output`` name ends in an extension of a format the
+    export does not write (``x.xlsx`` would hold CSV that a spreadsheet reads as its own
+    format, and refuses), or in another format's than ``--format`` asks for (``given``)."""
+    ext = _extension(output)
+    if ext is None:
+        return
+    if ext not in FORMATS:
+        fail(
+            _(
+                "--output {value}: the export writes .csv, .json or .toml files, not .{ext} "
+                "(name the file for the format it holds)"
+            ).format(value=repr(output), ext=ext)
+        )
+    if given and ext != kind:
+        fail(
+            _("--output {value} is named .{ext}, but --format asks for {kind}").format(
+                value=repr(output), ext=ext, kind=kind
+            )
+        )
 
 
 @app.command("export")
@@ -318,7 +370,7 @@ def export(
         "--format",
         metavar="csv|json|toml",
         help="csv, json or toml (any case); by default the --output file's extension "
-        "(.csv, .json, .toml), else csv.",
+        "(.csv, .json, .toml: no other is written), else csv.",
         autocompletion=completion.fixed(FORMAT_HELP),
     ),
     output: str = typer.Option(
@@ -334,17 +386,20 @@ def export(
     everything: bool = ALL_OPTION,
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists."),
 ) -> None:
-    """Export the finished deals and matches: CSV of scalar columns (one per field: finished
-    at, game, source, seed, seats, winner, whether you won, your score in the game's unit,
-    deals or rounds, lives or resti, decisions made by auto, the save that replays it), or
-    JSON and TOML with the records (the deal file that replays each) and the per-game
-    summaries. An existing --output file is replaced only with --force; nothing is ever
-    written into the saves folder."""
+    """Export the finished deals and matches: CSV with one value per cell (id, finished_at,
+    game, source, seed, player_0 to player_3, winner, you_won, your_score, your_level,
+    deals_or_rounds, lives_0 to lives_3, resti_0 and resti_1, auto_decisions, your_decisions,
+    save), or JSON and TOML with the records (the deal file that replays each) and the
+    per-game summaries. Text that a spreadsheet would take for a formula (=, +, -, @ first)
+    gets a ' before it. An existing --output file is replaced only with --force; nothing is
+    ever written into the saves folder."""
+    given = fmt is not None
     if fmt is None:
         fmt = _format_of(output)
     kind = fmt.strip().lower()
     if kind not in FORMATS:
         fail(_("--format takes csv, json or toml, not {value}").format(value=repr(fmt)))
+    _check_extension(output, kind, given)
     from cardavia_cli.engine.paths import path_problem
 
     if output.strip() and output != "-" and (problem := path_problem(output)) is not None:

@@ -27,6 +27,7 @@ are handed to ``on_notice`` instead (or dropped), so ``arena --json`` prints one
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import logging
@@ -44,7 +45,6 @@ from cardavia_cli.engine.arena import DealRecord, FailedDeal, Progress, Work, _w
 from cardavia_cli.engine.budget import BUDGET_ENV
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
-from cardavia_cli.engine.numbers import parse_int
 
 #: How to install Ray for ``--ray`` (the package's ``cluster`` extra).
 INSTALL = "pip install 'cardavia[cluster]'"
@@ -98,33 +98,130 @@ def require_ray() -> None:
         _import_ray()
 
 
-def _host_port(address: str) -> tuple[str, int] | str | None:
-    """``(host, port)`` of an address such as ``10.0.0.5:6379`` or ``ray://head:10001``,
-    ``None`` for one without a port (``auto``), or why its port is none (written with digits
-    but not a number 0 to 65535 in ASCII digits: ``head:²``, ``head:99999``)."""
-    bare = address.split("://", 1)[-1].rstrip("/")
-    host, sep, text = bare.rpartition(":")
-    if not sep or not text or not all(c.isdigit() for c in text):
+#: The address of a running cluster: ``HOST:PORT`` or ``ray://HOST:PORT`` (Ray's client),
+#: the host a name or an IPv4 address in ASCII, or an IPv6 address in brackets.
+_ADDRESS = re.compile(
+    r"(?:ray://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[^:/]*)/?", re.ASCII
+)
+
+#: The first bytes a client sends on an HTTP/2 connection (gRPC, which Ray's head and Ray's
+#: client server speak), then an empty SETTINGS frame.
+_H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+#: The type of an HTTP/2 SETTINGS frame, the first frame a server sends.
+_H2_SETTINGS = 4
+
+
+def _address_problem(address: str) -> str:
+    return _(
+        "--ray {address}: not the address of a Ray cluster: give HOST:PORT (a port from 1 to "
+        "{most}), ray://HOST:PORT, auto, or no value for a local Ray"
+    ).format(address=repr(address), most=MAX_PORT)
+
+
+def parse_address(address: str) -> tuple[str, int] | None:
+    """What ``--ray ADDRESS`` names, checked as a value before anything connects: ``None``
+    for ``local`` (a new local Ray) and ``auto`` (the cluster started on this machine), else
+    ``(host, port)`` of ``HOST:PORT`` or ``ray://HOST:PORT`` (an IPv6 host in brackets),
+    the port in ASCII digits from 1 to 65535. Raises :class:`ClusterError` (one line naming
+    the address) for anything else: ``:``, a host or port missing, ``head:²``, ``head:0``,
+    ``head:65536``, another scheme.
+
+    >>> parse_address("10.0.0.5:6379"), parse_address("ray://head:10001"), parse_address("auto")
+    (('10.0.0.5', 6379), ('head', 10001), None)
+    """
+    if address in (LOCAL, "auto"):
         return None
-    port = parse_int(text)
-    if port is None or port > MAX_PORT:
-        return _("the port {port!r} is not a number from 0 to {most}").format(
-            port=text, most=MAX_PORT
+    found = _ADDRESS.fullmatch(address)
+    if found is None:
+        raise ClusterError(_address_problem(address))
+    text = found["port"]
+    port = int(text) if text.isascii() and text.isdigit() else None
+    if port is None or not 1 <= port <= MAX_PORT:
+        if not text:
+            raise ClusterError(_address_problem(address))
+        raise ClusterError(
+            _("--ray {address}: the port {port} is not a number from 1 to {most}").format(
+                address=repr(address), port=repr(text), most=MAX_PORT
+            )
         )
-    return host.strip("[]") or "127.0.0.1", port
+    return found["host"].strip("[]"), port
+
+
+def _tls() -> bool:
+    """Whether Ray is told to speak TLS (``RAY_USE_TLS``): then no HTTP/2 of ours answers."""
+    return os.environ.get("RAY_USE_TLS", "").strip().lower() in ("1", "true")
 
 
 def _reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> str | None:
-    """``None`` when a TCP connection to ``address`` opens (or it names no port), else why
-    not, in a few words."""
-    target = _host_port(address)
-    if target is None or isinstance(target, str):
-        return target
+    """``None`` when a Ray cluster seems to answer at ``address`` (or it names no port),
+    else why not, in a few words: nothing listens (the system's words), or something listens
+    that does not answer as Ray does (gRPC over HTTP/2: a SETTINGS frame first) within
+    ``timeout`` seconds, so that a wrong port is found out at once, not after Ray's minutes
+    of retries. Raises :class:`ClusterError` for an address that is none
+    (:func:`parse_address`)."""
+    import time
+
+    target = parse_address(address)
+    if target is None:
+        return None
     try:
-        with socket.create_connection(target, timeout=timeout):
-            return None
+        with socket.create_connection(target, timeout=timeout) as conn:
+            if _tls():
+                return None
+            deadline = time.monotonic() + timeout
+            conn.sendall(_H2_PREFACE)
+            head = b""
+            while len(head) < 9:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                conn.settimeout(left)
+                got = conn.recv(9 - len(head))
+                if not got:
+                    break
+                head += got
+    except TimeoutError:
+        return _("something listens there, but it does not answer as Ray does")
     except OSError as exc:
         return exc.strerror or str(exc) or type(exc).__name__
+    if len(head) < 9 or head[3] != _H2_SETTINGS:
+        return _("something listens there, but it does not answer as Ray does")
+    return None
+
+
+@contextlib.contextmanager
+def _quiet_ray(*, streams: bool) -> Iterator[None]:
+    """Keep Ray's own words off the terminal while it connects: its Python loggers (an
+    ``ERROR`` line and a traceback before our one line) and, with ``streams``, what its core
+    writes on the standard streams (warnings of retries). A Ray that this process starts
+    (``local``) keeps its streams: its processes would inherit the redirection."""
+    logger = logging.getLogger("ray")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    saved: list[tuple[int, int]] = []
+    try:
+        if streams:
+            import sys
+            import tempfile
+
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(AttributeError, OSError, ValueError):
+                    stream.flush()
+            sink = tempfile.TemporaryFile()
+            try:
+                for fd in (1, 2):
+                    with contextlib.suppress(OSError):
+                        saved.append((fd, os.dup(fd)))
+                        os.dup2(sink.fileno(), fd)
+            finally:
+                sink.close()
+        yield
+    finally:
+        for fd, copy in saved:
+            with contextlib.suppress(OSError):
+                os.dup2(copy, fd)
+                os.close(copy)
+        logger.setLevel(level)
 
 
 def _has_token() -> bool:
@@ -238,6 +335,7 @@ class RayExecutor:
                 # a cluster started by `ray start --head` wants its token, which Ray sends to
                 # an address given by hand only in token mode
                 os.environ[AUTH_MODE] = "token"
+            parse_address(self.address)  # a value that is no address never reaches Ray
             target = self._bootstrap()
             problem = _reachable(target)
             if problem is not None:
@@ -247,7 +345,8 @@ class RayExecutor:
                     )
                 )
         try:
-            ray.init(address=self.address, **options)
+            with _quiet_ray(streams=self.address != LOCAL):
+                ray.init(address=self.address, **options)
         except (ConnectionError, RuntimeError, ValueError, OSError) as exc:
             raise ClusterError(
                 _(
@@ -265,7 +364,8 @@ class RayExecutor:
             return self.address
         try:
             services: Any = importlib.import_module("ray._private.services")
-            found = services.get_ray_address_from_environment("auto", None)
+            with _quiet_ray(streams=False):
+                found = services.get_ray_address_from_environment("auto", None)
         except ConnectionError:
             raise ClusterError(
                 _("--ray auto: no Ray cluster is running on this machine (ray start --head)")

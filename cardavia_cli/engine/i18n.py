@@ -225,8 +225,11 @@ def NP_(context: str, message: str) -> str:
 _LTR_WORD = r"[\x21-\x7e\u00c0-\u024f]*[A-Za-z0-9\u00c0-\u024f][\x21-\x7e\u00c0-\u024f]*"
 _ASCII_WORD = r"[\x21-\x7e\u00c0-\u024f]+"
 #: A run of left-to-right text in a line: words holding a Latin letter or a digit, with the
-#: ASCII words and spaces between them (``you (seat 0)``, ``9H - 9D``).
-_LTR_RUN = re.compile(rf"{_LTR_WORD}(?: +(?:{_ASCII_WORD} +)*?{_LTR_WORD})*")
+#: ASCII words between them, one space apart (``you (seat 0)``, ``9H - 9D``). Two spaces or
+#: more part two runs: that is the gap between two cells of a table (``41   101``: two
+#: numbers in two columns, each in its own isolate, so that each stays under its heading
+#: in a line shown right to left).
+_LTR_RUN = re.compile(rf"{_LTR_WORD}(?: (?:{_ASCII_WORD} )*?{_LTR_WORD})*")
 #: A terminal's control sequence (colour): inside a run it stays inside, at its edges outside.
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 #: The brackets a run keeps only with their pairs, and the signs that may follow a closing one.
@@ -259,10 +262,12 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 def isolate_ltr(text: str, rtl: bool | None = None) -> str:
     """``text`` with every left-to-right run wrapped in a left-to-right isolate (U+2066 ..
     U+2069) when the language is written right to left (``rtl``, default :func:`is_rtl`);
-    unchanged otherwise. A run is a sequence of ASCII words of which at least one holds a
-    Latin letter or a digit, with the brackets and signs between and around them (``9H 9D``,
-    ``(seat 0)``, ``+12``, ``[1]``, ``50%``, ``9D.``); never an Arabic letter or the Arabic
-    comma, nor a bracket whose pair is outside it (with the signs after it). Control
+    unchanged otherwise. A run is a sequence of ASCII words one space apart of which at
+    least one holds a Latin letter or a digit, with the brackets and signs between and around
+    them (``9H 9D``, ``(seat 0)``, ``+12``, ``[1]``, ``50%``, ``9D.``); never an Arabic letter
+    or the Arabic comma, nor a bracket whose pair is outside it (with the signs after it), nor
+    two spaces or more (the gap between two cells of a table: each cell keeps its own
+    isolates, ``41   101`` is two). Control
     sequences (colours) are left as they are: inside a run they stay inside its isolate, so
     that ``9H 9D`` in two colours is one run.
 

@@ -37,9 +37,11 @@ game to it for the REPL and ``run``.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
+import os
 import sqlite3
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -51,7 +53,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import _
 from cardavia_cli.engine.nesting import load_json, load_toml
-from cardavia_cli.engine.saves import saves_dir
+from cardavia_cli.engine.paths import broken_link
+from cardavia_cli.engine.saves import folder_link_problem, saves_dir
 from cardavia_cli.engine.seats import NUM_SEATS, SEAT_NAMES, SEATS, team, team_seats
 
 if TYPE_CHECKING:
@@ -121,19 +124,25 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 #: The seat of the person at the table (cli.md: you at seat 0).
 HUMAN = 0
 
-#: The columns of :meth:`Entry.columns`, in order (the CSV export's header).
+#: The teams of a partnership game, by number (0: seats 0 and 2, 1: seats 1 and 3).
+_TEAMS: tuple[int, ...] = (0, 1)
+
+#: The columns of :meth:`Entry.columns`, in order (the CSV export's header): one value per
+#: cell, one column per seat (``player_N``, ``lives_N``) or per team (``resti_N``).
 COLUMNS: tuple[str, ...] = (
     "id",
     "finished_at",
     "game",
     "source",
     "seed",
-    "seats",
+    *(f"player_{s}" for s in SEATS),
     "winner",
     "you_won",
     "your_score",
+    "your_level",
     "deals_or_rounds",
-    "lives_or_resti",
+    *(f"lives_{s}" for s in SEATS),
+    *(f"resti_{t}" for t in _TEAMS),
     "auto_decisions",
     "your_decisions",
     "save",
@@ -321,27 +330,31 @@ class Entry:
         return "you" if self.winner == HUMAN else f"seat {self.winner} ({SEAT_NAMES[self.winner]})"
 
     def columns(self) -> dict[str, str | int]:
-        """The entry as the scalar cells of :data:`COLUMNS` (the CSV export), for seat 0
-        ("you"): ``seats`` as words (``human basic basic random``), ``winner`` as
-        :meth:`winner_name`, ``you_won`` ``yes``/``no`` (empty with no person), ``your_score``
-        in the game's unit (Si Se Pai: points, 0 unless you won; Cuccu: lives left; Guandan:
-        your team's level; Minchiate: your team's resti), ``deals_or_rounds`` (1 for a game of
-        one deal), ``lives_or_resti`` where the game has them (``3 0 1 0`` lives per seat,
-        ``2 1`` resti per team); unknown values are empty. Read from cli.md's result shapes
-        by their keys; a result of another shape leaves those cells empty, never raises."""
+        """The entry as the cells of :data:`COLUMNS` (the CSV export), one value per cell, for
+        seat 0 ("you"): ``player_0`` to ``player_3`` the seat kinds (``human``, a computer
+        level), ``winner`` as :meth:`winner_name`, ``you_won`` ``yes``/``no`` (empty with no
+        person), ``your_score`` a number in the game's unit (Si Se Pai: points, 0 unless you
+        won; Cuccu: lives left; Minchiate: your team's resti; empty for Guandan, whose
+        ``your_level`` is your team's level, a rank such as ``A``), ``deals_or_rounds`` (1 for
+        a game of one deal), ``lives_0`` to ``lives_3`` (Cuccu) and ``resti_0``, ``resti_1``
+        (Minchiate, per team) where the game has them; unknown values are empty. Every column
+        holds numbers only, or text only. Read from cli.md's result shapes by their keys; a
+        result of another shape leaves those cells empty, never raises."""
         r = self.result
         won = self.human_won
         mine: str | int = ""
-        spread: str = ""
+        level: str = ""
+        lives_cells: list[str | int] = [""] * NUM_SEATS
+        resti_cells: list[str | int] = [""] * len(_TEAMS)
         lives, resti, levels = r.get("lives"), r.get("resti"), r.get("levels")
         if _ints(lives, NUM_SEATS):
-            mine, spread = lives[HUMAN], " ".join(map(str, lives))
-        elif _ints(resti, 2):
-            mine, spread = resti[team(HUMAN)], " ".join(map(str, resti))
+            mine, lives_cells = lives[HUMAN], list(lives)
+        elif _ints(resti, len(_TEAMS)):
+            mine, resti_cells = resti[team(HUMAN)], list(resti)
         elif isinstance(levels, dict) and isinstance(levels.get("after"), list):
             after = levels["after"]
             if len(after) == 2 and all(isinstance(v, str | int) for v in after):
-                mine = after[team(HUMAN)]
+                level = str(after[team(HUMAN)])
         elif "score" in r:
             score = r.get("score")
             if HUMAN not in self.winning_seats:
@@ -353,18 +366,21 @@ class Entry:
             if key in r:
                 rounds = r[key] if _int(r[key]) else ""
         seed = self.seed
+        players = [self.seats[s] if s < len(self.seats) else "" for s in SEATS]
         return {
             "id": "" if self.id is None else self.id,
             "finished_at": self.finished_at,
             "game": self.game,
             "source": self.source,
             "seed": "" if seed is None else seed,
-            "seats": " ".join(self.seats),
+            **{f"player_{s}": players[s] for s in SEATS},
             "winner": self.winner_name(),
             "you_won": "" if won is None else ("yes" if won else "no"),
             "your_score": mine,
+            "your_level": level,
             "deals_or_rounds": rounds,
-            "lives_or_resti": spread,
+            **{f"lives_{s}": lives_cells[s] for s in SEATS},
+            **{f"resti_{t}": resti_cells[t] for t in _TEAMS},
             "auto_decisions": "" if self.auto is None else self.auto,
             "your_decisions": "" if self.decisions is None else self.decisions,
             "save": self.save or "",
@@ -409,6 +425,7 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        _check_file(self.path)
         odd = _not_a_file(self.path)
         if odd is not None:
             raise LedgerError(
@@ -419,22 +436,21 @@ class Ledger:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
+            raise LedgerError(problem(self.path, exc)) from None
+        except OSError as exc:
             raise LedgerError(
-                _("{path}: cannot open the scores ledger: {why}").format(path=self.path, why=exc)
+                _("{path}: cannot open the scores ledger: {why}").format(
+                    path=self.path, why=exc.strerror or exc
+                )
             ) from None
         # text that is not UTF-8 must not stop the reading of every other row
         self._db.text_factory = _text
         try:
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             self._db.close()
-            raise LedgerError(
-                _(
-                    "{path}: not a readable scores ledger ({why}); it is left as it is: move "
-                    "it away to start a new one"
-                ).format(path=self.path, why=exc)
-            ) from None
+            raise LedgerError(problem(self.path, exc)) from None
         except BaseException:
             self._db.close()
             raise
@@ -526,9 +542,7 @@ class Ledger:
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            raise LedgerError(
-                _("{path}: cannot record the result: {why}").format(path=self.path, why=exc)
-            ) from None
+            raise LedgerError(problem(self.path, exc, reading=False)) from None
         return int(cursor.lastrowid or 0)
 
     def entries(
@@ -571,11 +585,103 @@ class Ledger:
         )
         try:
             rows = self._db.execute(sql + " ORDER BY finished_at, id", args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise LedgerError(
-                _("{path}: cannot read the scores ledger: {why}").format(path=self.path, why=exc)
-            ) from None
+        except sqlite3.Error as exc:
+            raise LedgerError(problem(self.path, exc)) from None
         yield from rows
+
+
+#: SQLite's primary result codes that :func:`problem` tells apart (``sqlite3`` gives them as
+#: ``sqlite_errorcode``; the extended codes hold them in their low byte).
+_PERM, _BUSY, _LOCKED, _READONLY, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 11, 13, 14, 26
+
+
+def problem(path: Path, exc: sqlite3.Error, *, reading: bool = True) -> str:
+    """The one line that says truthfully why the ledger at ``path`` could not be read (or,
+    ``reading`` false, written) and what to do, never advice that loses records: another
+    process holds it (try again), the disk is full (free space), the file or its folder
+    cannot be opened (which path, and why), a file that is not a ledger (left as it is: move
+    it away to start a new one); any other error is named as SQLite gives it."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    why = str(exc)
+    if primary in (_BUSY, _LOCKED) or "locked" in why:
+        return _(
+            "{path}: the scores ledger is busy: another cardavia is writing to it; try again "
+            "in a moment (nothing was changed)"
+        ).format(path=path)
+    if primary == _FULL or "disk is full" in why:
+        return _(
+            "{path}: the disk is full: free some space and try again (the scores ledger is "
+            "left as it is)"
+        ).format(path=path)
+    if primary in (_PERM, _READONLY, _CANTOPEN):
+        denied = _access_problem(path, reading=reading)
+        if denied is not None:
+            return denied
+        return _("{path}: cannot open the scores ledger: {why}").format(path=path, why=why)
+    if primary in (_NOTADB, _CORRUPT) or (primary is None and "not a database" in why):
+        return _(
+            "{path}: not a readable scores ledger ({why}); it is left as it is: move "
+            "it away to start a new one"
+        ).format(path=path, why=why)
+    if reading:
+        return _("{path}: cannot read the scores ledger ({why}); it is left as it is").format(
+            path=path, why=why
+        )
+    return _("{path}: cannot record the result: {why}").format(path=path, why=why)
+
+
+def _access_problem(path: Path, *, reading: bool = True) -> str | None:
+    """Why the ledger file at ``path`` or its folder cannot be opened (the path that refuses,
+    and the system's words: ``Permission denied``), or ``None`` when nothing refuses."""
+    folder = path.parent
+    try:
+        needed = os.X_OK if reading else os.X_OK | os.W_OK
+        if folder.exists() and not os.access(folder, needed):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+        if path.exists():
+            with path.open("rb" if reading else "r+b"):
+                pass
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else path
+        return _("{path}: the scores ledger cannot be opened: {why}").format(
+            path=where, why=exc.strerror or exc
+        )
+    return None
+
+
+def _check_file(path: Path) -> None:
+    """Raise :class:`LedgerError` when ``path`` cannot be the ledger before SQLite touches it:
+    a symbolic link to nothing (SQLite would make a new, empty ledger where it points, or
+    fail; either way the records are not where they are looked for), or a file or folder
+    that cannot be looked at (the path that refuses, and why)."""
+    target = broken_link(path.parent)
+    if target is not None:
+        raise LedgerError(folder_link_problem(path.parent, target))
+    try:
+        dangling = path.is_symlink() and not path.exists()
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else path
+        raise LedgerError(
+            _("{path}: the scores ledger cannot be opened: {why}").format(
+                path=where, why=exc.strerror or exc
+            )
+        ) from None
+    if dangling:
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise LedgerError(
+            _(
+                "{path}: the scores ledger is a symbolic link to {target}, which does not "
+                "exist; it is left as it is (restore what it points to, or remove the link)"
+            ).format(path=path, target=target)
+        )
+    if path.exists():
+        denied = _access_problem(path)
+        if denied is not None:
+            raise LedgerError(denied)
 
 
 class _Undecodable(bytes):
@@ -720,6 +826,18 @@ def summaries(entries: Sequence[Entry], everything: bool = False) -> list[Summar
 def ledger_path() -> Path:
     """The scores ledger: ``scores.db`` in the saves folder."""
     return saves_dir() / "scores.db"
+
+
+def no_ledger(path: Path) -> bool:
+    """Whether nothing is at ``path`` yet: no games recorded. A link to nothing, or a folder
+    that cannot be looked at, is something (opening the :class:`Ledger` says what is wrong),
+    never "no games yet"."""
+    try:
+        if broken_link(path.parent) is not None:
+            return False
+        return not path.exists() and not path.is_symlink()
+    except OSError:
+        return False
 
 
 def record_finished(

@@ -30,6 +30,7 @@ another game), claimed by :func:`claim_autosave` and never reused for another ga
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import unicodedata
@@ -50,7 +51,7 @@ from cardavia_cli.engine.dealfile import (
 from cardavia_cli.engine.errors import CardaviaError
 from cardavia_cli.engine.i18n import N_, _, ngettext
 from cardavia_cli.engine.numbers import parse_int
-from cardavia_cli.engine.paths import is_there, path_problem, read_regular, visible
+from cardavia_cli.engine.paths import broken_link, is_there, path_problem, read_regular, visible
 
 
 class SaveTargetError(CardaviaError):
@@ -279,9 +280,30 @@ def save_files(*, every: bool = False) -> list[Path]:
     to nothing, a device), for a listing to say what it is."""
     folder = saves_dir()
     if not folder.is_dir():
+        target = broken_link(folder)
+        if target is not None:  # not "no saves yet": the saves are where it pointed
+            raise HomeError(folder_link_problem(folder, target))
         return []
-    files = [p for p in folder.glob("*.toml") if p.is_file() or (every and is_there(p))]
-    return sorted(files, key=lambda p: (p.lstat().st_mtime, p.name), reverse=True)
+    try:
+        # not glob, which takes a folder it may not read for an empty one: "no saves yet"
+        names = [p for p in folder.iterdir() if fnmatch.fnmatchcase(p.name, "*.toml")]
+        files = [p for p in names if p.is_file() or (every and is_there(p))]
+        return sorted(files, key=lambda p: (p.lstat().st_mtime, p.name), reverse=True)
+    except OSError as exc:
+        raise HomeError(
+            _("the saves folder {path} cannot be read: {why}").format(
+                path=visible(str(folder)), why=exc.strerror or exc
+            )
+        ) from None
+
+
+def folder_link_problem(folder: Path, target: str) -> str:
+    """The line that says the saves folder ``folder`` is a link to ``target``, which does
+    not exist (neither "no saves yet" nor "no games yet": the records are where it pointed)."""
+    return _(
+        "the saves folder {path} is a symbolic link to {target}, which does not exist "
+        "(restore what it points to, or remove the link)"
+    ).format(path=visible(str(folder)), target=visible(target))
 
 
 def prepare_folder(path: Path) -> None:
@@ -571,8 +593,11 @@ def claim_autosave(game: str, seed: int) -> SaveLock:
 def prune_autosaves(keep: int = AUTOSAVES_KEPT) -> list[Path]:
     """Delete the autosaves (:func:`is_autosave`) beyond the ``keep`` most recent, except those
     an open game holds; returns the deleted files. A file that cannot be deleted is left."""
-    gone = []
-    autosaves = [p for p in save_files() if is_autosave(p)]
+    gone: list[Path] = []
+    try:
+        autosaves = [p for p in save_files() if is_autosave(p)]
+    except SaveTargetError:
+        return gone  # a folder that cannot be read: nothing is deleted
     for path in autosaves[keep:]:
         try:
             delete_save(path)

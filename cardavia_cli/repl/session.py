@@ -630,22 +630,27 @@ class Session:
         """After a command: the outcome of a game that has just ended (once), and autosave."""
         out: Reply = []
         st = self.state
+        # the files first: the ledger names the one that holds the finished game
+        kept = self.keeper.autosave_now(st)
+        backup_problems = self.keeper.backup_now(st)
+        kept.extend(backup_problems)
         if st.is_over and not self._outcome_shown:
             self._outcome_shown = True
             outcome = st.result()
             if outcome is not None:
                 out.append(self.ui.outcome(self.view(), outcome))
-                out.extend(self._record(outcome))
+                out.extend(self._record(outcome, backup_written=not backup_problems))
             another = self._by_noun(
                 _("Type new for another deal, or quit."), _("Type new for another match, or quit.")
             )
             out.append(Note(another, style="dim"))
-        out.extend(self.keeper.autosave_now(st))
-        out.extend(self.keeper.backup_now(st))
+        out.extend(kept)
         return out
 
-    def _record(self, outcome: Outcome) -> Reply:
-        """Add the game just finished to the scores ledger (once)."""
+    def _record(self, outcome: Outcome, *, backup_written: bool = True) -> Reply:
+        """Add the game just finished to the scores ledger (once), with the save that holds
+        it: the file saved after each decision, else this game's autosave once it holds the
+        end (``backup_written``), else none."""
         if self._recorded:
             return []
         self._recorded = True
@@ -655,6 +660,8 @@ class Session:
         keeper = self.keeper
         # the save that replays it: one written after each decision holds the end too
         kept = keeper.save_to if keeper.autosave else None
+        if kept is None and backup_written and keeper.backed_up():
+            kept = keeper.backup  # the game's own autosave, written just now with the end
         # the human seat's decisions: neither forced nor given by the rules in this session
         mine = [r for r in self.state.history if r.seat == HUMAN and not r.forced]
         problem = record_finished(
