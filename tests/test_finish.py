@@ -437,7 +437,7 @@ def test_the_win_table_at_40_columns_keeps_every_word() -> None:
     melds = [Meld.parse(t) for t in ("rP wP gP", "rK", "yR yH yC")]
     console.print(melds_table(melds, title="Your winning hand"))
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
-    assert "soldier3" in text and "…" not in text
+    assert "three soldiers" in text and "…" not in text
     wide = io.StringIO()
     make_console(file=wide, terminal=True, width=100).print(melds_table(melds))
     assert "┏" in wide.getvalue()  # the box stays where it fits

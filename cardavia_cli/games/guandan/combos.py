@@ -74,26 +74,40 @@ TYPES: tuple[str, ...] = (
     "joker_bomb",
 )
 TYPE_ORDER: dict[str, int] = {t: i for i, t in enumerate(TYPES)}
-#: A play's ``TYPE KEY`` (8.3) in words, by type; ``{key}`` is the rank letter.
+#: A play's ``TYPE KEY`` (8.3) in a player's words, by type (the words of the player's rules,
+#: 6.3); ``{rank}`` is the rank as a player reads it (:func:`rank_words`).
 TYPE_WORDS: dict[str, str] = {
-    "single": N_("single {key}"),
-    "pair": N_("pair {key}"),
-    "triple": N_("triple {key}"),
-    "full_house": N_("full_house {key}"),
-    "straight": N_("straight {key}"),
-    "tube": N_("tube {key}"),
-    "plate": N_("plate {key}"),
-    "bomb": N_("bomb {key}"),
-    "straight_flush": N_("straight_flush {key}"),
-    "joker_bomb": N_("joker_bomb"),
+    "single": N_("single {rank}"),
+    "pair": N_("pair of {rank}s"),
+    "triple": N_("triple of {rank}s"),
+    "full_house": N_("full house of {rank}s"),
+    "straight": N_("straight topped by {rank}"),
+    "tube": N_("tube topped by {rank}"),
+    "plate": N_("plate topped by {rank}"),
+    "bomb": N_("bomb of {rank}s"),
+    "straight_flush": N_("straight flush topped by {rank}"),
+    "joker_bomb": N_("joker bomb"),
 }
+#: The ranks a player reads that differ from their letter in a ``TYPE KEY``.
+RANK_WORDS: dict[str, str] = {"T": "10", "BJ": N_("black joker"), "RJ": N_("red joker")}
+
+
+def rank_words(rank: str) -> str:
+    """The rank letter of a ``TYPE KEY`` as a player reads it: ``10`` for ``T``, the jokers
+    in words, any other letter as it is (``9``, ``K``)."""
+    word = RANK_WORDS.get(rank)
+    if word is None:
+        return rank
+    return word if word.isdigit() else _(word)
 
 
 def combination_words(key: str) -> str:
-    """A play's ``TYPE KEY`` (8.3) in the language spoken: ``pair 9``, ``joker_bomb``."""
+    """A play's ``TYPE KEY`` (8.3) in a player's words, in the language spoken: ``pair 9`` is
+    ``pair of 9s``, ``straight_flush T`` ``straight flush topped by 10``, ``joker_bomb``
+    ``joker bomb``."""
     type_, _sep, rank = key.partition(" ")
     words = TYPE_WORDS.get(type_)
-    return key if words is None else _(words).format(key=rank)
+    return key if words is None else _(words).format(rank=rank_words(rank))
 
 
 #: Types whose rank is a natural value (6.1 "natural value"): the sequences.

@@ -201,7 +201,7 @@ class _Teller:
                     lines.append(self._pass_line(seats))
                     seats = []
                 if self.top:
-                    text = _("You pass: nothing in your hand beats {combo} (autopass).").format(
+                    text = _("You pass: nothing in your hand beats the {combo} (autopass).").format(
                         combo=combination_words(self.top)
                     )
                 else:
@@ -606,13 +606,19 @@ class GuandanUI(GameUI[GuandanView, Action]):
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log`` (your own hand as dealt,
-        the tribute, each play, pass, place, and the levels after each deal)."""
+        the tribute, each play, pass, place, and the levels after each deal). A lead is told
+        with its play and a seat going out with its last play (:meth:`_Teller.play_line`),
+        never twice."""
         teller = _Teller(events, seat, forced)
         lines: list[RenderableType] = []
         for i, event in enumerate(events):
             how = teller.how(event) if isinstance(event, Play) else ""
             teller.read(event)
-            lines.append(teller.play_line(i, how) if how else teller.line(i))
+            told = (isinstance(event, Lead) and isinstance(teller._at(i + 1), Play)) or (
+                isinstance(event, Out) and isinstance(teller._at(i - 1), Play)
+            )
+            if not told:
+                lines.append(teller.play_line(i, how) if how else teller.line(i))
         return lines
 
 
@@ -624,49 +630,49 @@ def _play_words(how: str, out: bool, noted: bool) -> tuple[str, str]:
         if noted:
             return (
                 _(
-                    "You lead {combo}: {cards}[dim] (your last card, played for you)[/dim], and "
+                    "You lead a {combo}: {cards}[dim] (your last card, played for you)[/dim], and "
                     "go out {place}."
                 ),
-                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+                _("{Seat} leads a {combo}: {cards}, and goes out {place}."),
             )
         if out:
             return (
-                _("You lead {combo}: {cards}, and go out {place}."),
-                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+                _("You lead a {combo}: {cards}, and go out {place}."),
+                _("{Seat} leads a {combo}: {cards}, and goes out {place}."),
             )
-        return _("You lead {combo}: {cards}."), _("{Seat} leads {combo}: {cards}.")
+        return _("You lead a {combo}: {cards}."), _("{Seat} leads a {combo}: {cards}.")
     if how == "bomb":
         if noted:
             return (
                 _(
-                    "You bomb it with {combo}: {cards}[dim] (your last card, played for "
+                    "You bomb it with a {combo}: {cards}[dim] (your last card, played for "
                     "you)[/dim], and go out {place}."
                 ),
-                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+                _("{Seat} bombs it with a {combo}: {cards}, and goes out {place}."),
             )
         if out:
             return (
-                _("You bomb it with {combo}: {cards}, and go out {place}."),
-                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+                _("You bomb it with a {combo}: {cards}, and go out {place}."),
+                _("{Seat} bombs it with a {combo}: {cards}, and goes out {place}."),
             )
         return (
-            _("You bomb it with {combo}: {cards}."),
-            _("{Seat} bombs it with {combo}: {cards}."),
+            _("You bomb it with a {combo}: {cards}."),
+            _("{Seat} bombs it with a {combo}: {cards}."),
         )
     if noted:
         return (
             _(
-                "You beat it with {combo}: {cards}[dim] (your last card, played for you)[/dim], "
+                "You beat it with a {combo}: {cards}[dim] (your last card, played for you)[/dim], "
                 "and go out {place}."
             ),
-            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+            _("{Seat} beats it with a {combo}: {cards}, and goes out {place}."),
         )
     if out:
         return (
-            _("You beat it with {combo}: {cards}, and go out {place}."),
-            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+            _("You beat it with a {combo}: {cards}, and go out {place}."),
+            _("{Seat} beats it with a {combo}: {cards}, and goes out {place}."),
         )
-    return _("You beat it with {combo}: {cards}."), _("{Seat} beats it with {combo}: {cards}.")
+    return _("You beat it with a {combo}: {cards}."), _("{Seat} beats it with a {combo}: {cards}.")
 
 
 def _why(view: GuandanView, action: Action) -> str:
@@ -773,13 +779,13 @@ def _kept(view: GuandanView) -> str:
         if after > base:
             parts.append(
                 _(
-                    "beating it with {what} would break your hand into {after} combinations "
+                    "beating it with a {what} would break your hand into {after} combinations "
                     "instead of {base}"
                 ).format(what=what, after=after, base=base)
             )
         else:
             parts.append(
-                _("beating it with {what} would spend a strong combination").format(what=what)
+                _("beating it with a {what} would spend a strong combination").format(what=what)
             )
     if bombs:
         cards, reading = min(bombs, key=lambda b: (b[1].tier, b[1].rank))

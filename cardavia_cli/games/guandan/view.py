@@ -32,6 +32,7 @@ from cardavia_cli.engine.i18n import _, ngettext, pgettext
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.engine.words import (
+    number_word,
     ordinal,
     seat_label,
     seat_short,
@@ -39,7 +40,7 @@ from cardavia_cli.engine.words import (
     team_word,
 )
 from cardavia_cli.games.guandan.cards import BJ, CODES, RJ, SUIT, VALUES, is_wild, level_str
-from cardavia_cli.games.guandan.combos import Interpretation, combination_words
+from cardavia_cli.games.guandan.combos import Interpretation, combination_words, rank_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
 
 #: The mark of a wild card (6.2) in a hand or a play.
@@ -108,19 +109,20 @@ def cards_plain(codes: Iterable[int]) -> str:
 
 
 def key_words(key: str, size: int) -> str:
-    """A play's ``TYPE KEY`` (8.3) and, for a bomb, its ``size`` in cards: ``pair 9``,
-    ``joker_bomb``, ``bomb 7 (5 cards)`` (6.3)."""
+    """A play's ``TYPE KEY`` (8.3) in a player's words (:func:`.combos.combination_words`)
+    and, for a bomb, its ``size`` in cards: ``pair of 9s``, ``joker bomb``, ``bomb of five
+    7s`` (6.3)."""
     type_, _sep, rank = key.partition(" ")
     if type_ == "bomb" and rank:
-        return ngettext("bomb {key} ({n} card)", "bomb {key} ({n} cards)", size).format(
-            key=rank, n=size
+        return ngettext("bomb of {n} {rank}", "bomb of {n} {rank}s", size).format(
+            rank=rank_words(rank), n=number_word(size)
         )
     return combination_words(key)
 
 
 def reading_words(reading: Interpretation, level: int) -> str:
-    """:func:`key_words` of ``reading`` at ``level``: ``straight_flush T``, ``bomb 7 (5
-    cards)``."""
+    """:func:`key_words` of ``reading`` at ``level``: ``straight flush topped by 10``,
+    ``bomb of five 7s``."""
     return key_words(reading.key(level), reading.size)
 
 
@@ -337,7 +339,7 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
     return [
         Text(
             _(
-                "Beat {combo} with play CARDS [as TYPE KEY] (the same type higher, or a bomb: "
+                "Beat the {combo} with play CARDS [as TYPE KEY] (the same type higher, or a bomb: "
                 "rules 6.5), or pass."
             ).format(combo=reading_words(view.table.interpretation, view.level))
         )

@@ -69,7 +69,6 @@ from cardavia_cli.games.minchiate.view import (
     combination_words,
     diff_words,
     hand_view,
-    kind_word,
     listing,
     outcome_line,
     outcome_view,
@@ -316,7 +315,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
             out = [] if args else [Completion("all", _("every listed combination"))]
             for i, combo in enumerate(view.listed, 1):
                 if str(i) not in args:
-                    out.append(Completion(str(i), f"{kind_word(combo.kind)} ({combo.points})"))
+                    out.append(Completion(str(i), combination_words(combo)))
             return out
         return []
 

@@ -84,8 +84,16 @@ DASH = Text("-", style=MUTED)
 _SUIT_WORDS = (N_("Cups"), N_("Coins"), N_("Swords"), N_("Batons"))
 #: The names of the aces and the court cards (cards.RANK_NAMES; the number cards are figures).
 _RANK_WORDS = (N_("Ace"), N_("Fante"), N_("Cavallo"), N_("Regina"), N_("Re"))
-#: The combinations' kinds said in words (the special sets keep their numbers, 10.1).
-KIND_WORDS = {"sequence": N_("sequence"), "kings": N_("kings")}
+#: The combinations' kinds said in words (10.1).
+KIND_WORDS = {
+    "sequence": N_("sequence"),
+    "kings": N_("kings"),
+    # the four special sets of 10.1 (1-40-M, ...): their cards say which
+    "1-40-M": N_("special set"),
+    "1-13-28": N_("special set"),
+    "10-20-30": N_("special set"),
+    "20-30-40": N_("special set"),
+}
 
 
 def listing(items: Iterable[str | Text], sep: str = ",") -> Text:
@@ -120,7 +128,8 @@ def card_name(card: Card) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A combination's kind as said to a player: ``sequence``, ``kings``, ``1-40-M``."""
+    """A combination's kind as said to a player: ``sequence``, ``kings``, ``special set`` (for
+    ``1-40-M`` and the other sets of 10.1, whose cards follow)."""
     return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
