@@ -39,12 +39,19 @@ from cardavia_cli.engine.words import (
     seat_subject,
     team_word,
 )
-from cardavia_cli.games.guandan.cards import BJ, CODES, RJ, SUIT, VALUES, is_wild, level_str
+from cardavia_cli.games.guandan.cards import (
+    BJ,
+    CODES,
+    RJ,
+    SUIT,
+    VALUES,
+    WILD_MARK,
+    is_wild,
+    level_str,
+    marks_of,
+)
 from cardavia_cli.games.guandan.combos import Interpretation, combination_words, rank_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
-
-#: The mark of a wild card (6.2) in a hand or a play.
-WILD_MARK = "*"
 
 #: Seats named for the partnership game (section 4: the partner sits across): ``you``,
 #: ``seat 1 (right)``, ``seat 2 (partner)``, ``seat 3 (left)``; at the start of a sentence;
@@ -69,11 +76,6 @@ def listing(items: Sequence[str]) -> str:
 SUIT_STYLES = ("suit.spades", "suit.hearts", "suit.diamonds", "suit.clubs")
 JOKER_STYLES = {BJ: "joker.black", RJ: "joker.red"}
 WILD_STYLE = "card.wild"
-#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): each
-#: suit's symbol and a star for each joker, with their ASCII stand-ins (never ``*``, the wild
-#: mark), so that no colour is told by hue alone.
-SUIT_MARKS = (("♠", "^"), ("♥", "<"), ("♦", "+"), ("♣", "%"))
-JOKER_MARKS = {BJ: ("☆", "&"), RJ: ("★", "@")}
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ def card_style(code: int) -> str:
 def card_mark(code: int) -> str:
     """The mark a card shows after its code in the colour-blind palette (``AH♥``), else
     ``""``."""
-    return display.mark(*(JOKER_MARKS[code] if code in JOKER_MARKS else SUIT_MARKS[SUIT[code]]))
+    return display.mark(*marks_of(code))
 
 
 def card_text(code: int, level: int) -> Text:

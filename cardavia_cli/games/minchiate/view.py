@@ -37,6 +37,7 @@ from cardavia_cli.games.minchiate.cards import (
     SUITS,
     TRUMP_SUIT,
     Card,
+    marks_of,
     parse_card,
 )
 from cardavia_cli.games.minchiate.combos import Combination
@@ -61,18 +62,6 @@ SUIT_STYLES = {
 MATTO_STYLE = "card.matto"
 COUNTING_STYLE = "card.counting"
 MUTED = "muted"
-#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): the
-#: French suit of each suit (Cups hearts, Coins diamonds, Swords spades, Batons clubs), a star
-#: for the trumps and the Matto, with their ASCII stand-ins, so that no suit is told by hue
-#: alone.
-SUIT_MARKS = {
-    "C": ("♥", "<"),
-    "D": ("♦", "+"),
-    "S": ("♠", "^"),
-    "B": ("♣", "%"),
-    TRUMP_SUIT: ("★", "#"),
-}
-MATTO_MARK = ("☆", "@")
 #: Rows of a hand: the Matto, the trumps, then the suits (the canonical order, 3.3).
 HAND_ROWS: tuple[tuple[str | None, str], ...] = (
     (None, N_("Matto")),
@@ -142,7 +131,7 @@ def card_style(card: Card) -> str:
 
 def card_mark(card: Card) -> str:
     """The mark a card shows in the colour-blind palette (``KC♥``, ``T36★``), else ``""``."""
-    return display.mark(*(MATTO_MARK if card.is_matto else SUIT_MARKS[card.suit or TRUMP_SUIT]))
+    return display.mark(*marks_of(card))
 
 
 def card_text(card: Card, points: bool = False) -> Text:
