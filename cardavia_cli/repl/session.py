@@ -214,6 +214,7 @@ class Session:
             # a resumed game: the counts its save kept of the decisions before this session
             self._auto = header.ledger.get("auto", 0)
             self._ruled = header.ledger.get("given", 0)
+            self._auto_decisions = list(header.auto_decisions)
             self._keep_ledger()
 
     def _take_settings(self, header: DealFile) -> None:
@@ -235,9 +236,11 @@ class Session:
 
     def _keep_ledger(self) -> None:
         """Write the counts of the human's decisions made by ``auto`` and given by the rules
-        into the header the saves are made from (the ``ledger`` table), so that a game saved
-        and resumed is told to the scores ledger as it was played."""
+        into the header the saves are made from (the ``ledger`` table), and which decisions
+        ``auto`` made (``auto_decisions``), so that a game saved and resumed is told to the
+        scores ledger as it was played and its review grades only the player's moves."""
         self.keeper.header.ledger = {"auto": self._auto, "given": self._ruled}
+        self.keeper.header.auto_decisions = list(self._auto_decisions)
 
     def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
         """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
@@ -255,6 +258,8 @@ class Session:
         #: gave the human (``GameUI.auto_answer``), for the scores ledger.
         self._auto = 0
         self._ruled = 0
+        #: Which of the human's real decisions ``auto`` made (numbered from 1): not graded.
+        self._auto_decisions: list[int] = []
         self._keep_ledger()
         self._break_shown = False
         if replayed:
@@ -963,6 +968,8 @@ class Session:
             self.keeper.decided()
             if not st.is_forced():
                 self._auto += 1  # a real decision (the ledger counts no forced answer)
+                mine = sum(1 for r in st.history if r.seat == HUMAN and not r.forced)
+                self._auto_decisions.append(mine + 1)
                 self._keep_ledger()
             self._push(action)
             if not every:
