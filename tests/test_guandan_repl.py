@@ -591,3 +591,20 @@ def test_narration_names_plays_in_a_players_words_not_type_keys(
     told = UI.narrate([Start(1, 2, None), Lead(3), play], 1, 0, frozenset())
     cards = " ".join(["3C"] * size)
     assert [str(line) for line in told] == [f"Seat 3 (left) leads a {words}: {cards}."]
+
+
+def test_regression_completion_when_following_offers_only_cards_that_beat_the_table() -> None:
+    """A newcomer's finding: at level 2, against a single 2, completion offered the aces,
+    which cannot beat it. Following, it offers the cards of the plays that beat the table
+    (6.5): here the black joker and the straight flushes the wild 2H makes with 3S 4S 5S 6S
+    and with 6C 7C 8C TC."""
+    deck = deck_for(fill_hands({0: HAND0, 1: "RJ TH TH 2S"}, 2))
+    session, _ = make(deck=deck, scripts={1: ["play 2S"], 2: ["pass"], 3: ["pass"]})
+    run(session, ["play 3C"])
+    _, cands = complete_line(session, "play ")
+    assert [c.text for c in cands] == ["3S", "4S", "5S", "6S", "6C", "7C", "8C", "TC", "2H", "BJ"]
+    assert "AC" not in [c.text for c in cands]
+    _, cands = complete_line(session, "play 3S ")
+    assert [c.text for c in cands] == ["4S", "5S", "6S", "2H", "as"]
+    _, cands = complete_line(session, "play BJ ")
+    assert [c.text for c in cands] == ["as"]

@@ -526,9 +526,10 @@ class GuandanUI(GameUI[GuandanView, Action]):
         return []
 
     def complete(self, view: GuandanView, verb: str, args: Sequence[str]) -> list[Completion]:
-        """After ``play``: the cards still in hand (a card held twice offered twice), ``as``
-        once a card is typed, then the type names that fit the cards, then their keys (8.3).
-        After ``return``: the legal return cards."""
+        """After ``play``: the cards still in hand (a card held twice offered twice), and when
+        following only those of a play that beats the table with the cards typed (6.5);
+        ``as`` once a card is typed, then the type names that fit the cards, then their keys
+        (8.3). After ``return``: the legal return cards."""
         if view.to_act != view.seat:
             return []
         if verb == "return" and view.phase == Phase.RETURN and not args:
@@ -556,6 +557,14 @@ class GuandanUI(GameUI[GuandanView, Action]):
         except CardError:
             return []
         held = counts_of(view.hand)
+        if view.table is not None:
+            # following: only the cards of a play that beats the table, with those typed
+            room = [0] * len(held)
+            for cards, _reading in legal_plays(view.hand, view.level, view.table.interpretation):
+                play = counts_of(cards)
+                if all(play[c] >= n for c, n in enumerate(typed)):
+                    room = [max(r, n) for r, n in zip(room, play, strict=True)]
+            held = room
         out: list[Completion] = []
         for c in dict.fromkeys(view.hand):
             if held[c] > typed[c]:
