@@ -107,7 +107,7 @@ def test_turkish_status_narration_and_refusals() -> None:
         "daha yüksek bir değer ya da bir bomba gerekir)"
     ) in lines
     assert (
-        "İpucu: play JH JD (çift J). Neden: elinin bölündüğü kombinasyonların hiçbiri masadakini "
+        "İpucu: oyna JH JD (çift J). Neden: elinin bölündüğü kombinasyonların hiçbiri masadakini "
         "geçmiyor: bu oyun onu geçer ve elini 6 kombinasyonda bırakır."
     ) in lines
     assert (

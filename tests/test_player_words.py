@@ -37,3 +37,33 @@ def test_minchiate_special_sets_are_named_in_words_their_cards_saying_which(lang
         f"{word} M T1 T40 (20)",
         f"{word} M T1 T13 T28 (20)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "claim yE yE"), ("tr", "al yE yE"), ("ar", "مطالبة yE yE")],
+)
+def test_an_action_is_said_with_the_verb_the_player_types(lang: str, said: str) -> None:
+    from cardavia_cli.engine.words import said_action
+
+    i18n.set_language(lang)
+    assert said_action("claim yE yE") == said
+
+
+def test_regression_turkish_numbered_choices_and_hints_say_the_verb_typed_in_turkish(
+    tmp_path,
+) -> None:
+    """A newcomer's finding: in Turkish the numbered choices and the hints showed the English
+    verbs (``2 claim yE yE``, ``İpucu: claim yE yE``); they show the Turkish word, which the
+    REPL takes typed."""
+    from cli_support import run_cardavia
+
+    done = run_cardavia(
+        "sisepai", "play", "--seed", "3", stdin="hint\nal yE yE\nquit\nquit\n",
+        env={"CARDAVIA_LANG": "tr", "NO_COLOR": "1"}, home=tmp_path,
+    )  # fmt: skip
+    lines = [line.rstrip() for line in done.stdout.splitlines()]
+    assert "2  al yE yE  [yE yE yE] üçlü" in lines
+    assert "İpucu: al yE yE: [yE yE yE] üçlü" in lines
+    assert "Sen çekilen yE kartını aldın: [yE yE yE]." in lines
+    assert not any("claim" in line for line in lines)

@@ -55,7 +55,7 @@ from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.engine.saves import SaveLock
 from cardavia_cli.engine.search import SearchPlayer
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, seat_label
+from cardavia_cli.engine.words import capital, said_action, seat_label
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, names_of, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
@@ -924,7 +924,9 @@ class Session:
         rest = sorted((e for e in report.estimates if e not in first), key=lambda e: -e.mean)
         best = (first + rest)[:3]
         parts = [
-            _("{action} {percent}%").format(action=e.action, percent=f"{100 * e.chance:.0f}")
+            _("{action} {percent}%").format(
+                action=said_action(e.action), percent=f"{100 * e.chance:.0f}"
+            )
             for e in best
         ]
         line = ngettext(
@@ -938,14 +940,14 @@ class Session:
             )
         out: Reply = [Note(line, style="dim")]
         if suggestion != preferred:
-            said = _("(clearly better than basic's {action})").format(action=preferred)
+            said = _("(clearly better than basic's {action})").format(action=said_action(preferred))
             chosen, basic = first[0], report.estimates[0]
             if round(100 * chosen.chance) == round(100 * basic.chance):
                 # the same win chance: the search saw a better margin (resti, levels)
                 said = _(
                     "(clearly better than basic's {action}: the same chance of winning, "
                     "a better margin)"
-                ).format(action=preferred)
+                ).format(action=said_action(preferred))
             out.append(Note(said, style="dim"))
         return out
 

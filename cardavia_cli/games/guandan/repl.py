@@ -38,7 +38,7 @@ from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, ordinal
+from cardavia_cli.engine.words import capital, ordinal, said_action
 from cardavia_cli.games.guandan.ai import group_count, groups_after, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
 from cardavia_cli.games.guandan.combos import (
@@ -578,9 +578,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         """``play 9S 9D (pair 9)``, ``pass`` or ``return 3S``."""
         if action.verb == "play":
             reading = action.reading(view.level)
-            plain = f"play {cards_plain(action.cards)}"
+            plain = said_action(f"play {cards_plain(action.cards)}")
             return f"{plain} ({reading_words(reading, view.level)})" if reading else plain
-        return str(action)
+        return said_action(action)
 
     def hint(self, view: GuandanView, suggestion: Action) -> RenderableType:
         """The suggested action (the ``basic`` player's) and why, in words."""

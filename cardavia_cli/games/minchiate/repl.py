@@ -32,6 +32,7 @@ from cardavia_cli.engine.seats import next_seat, partner, team
 from cardavia_cli.engine.ui import GameControl, GameUI
 from cardavia_cli.engine.words import (
     number_word,
+    said_action,
     seat_label,
     seat_short,
     seat_subject,
@@ -333,10 +334,10 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         (15)`` or ``pass (declare nothing)``."""
         if action.verb == "declare":
             made = [view.listed[n - 1] for n in action.numbers if n <= len(view.listed)]
-            return f"{action}: " + listing(combination_words(c) for c in made).plain
+            return f"{said_action(action)}: " + listing(combination_words(c) for c in made).plain
         if action.verb == "pass":
             return _("pass (declare nothing)")
-        return str(action)
+        return said_action(action)
 
     def hint(self, view: MinchiateView, suggestion: Action) -> RenderableType:
         """The suggested action and why ``basic`` takes it."""

@@ -25,7 +25,7 @@ from rich.text import Text
 from cardavia_cli.engine import display
 from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
 from cardavia_cli.engine.richtext import by_seat
-from cardavia_cli.engine.words import capital, seat_label, seat_short
+from cardavia_cli.engine.words import capital, said_action, seat_label, seat_short
 from cardavia_cli.games.sisepai.cards import FLOWER, card_str, marks_of
 from cardavia_cli.games.sisepai.melds import Meld, kind_word
 
@@ -390,7 +390,7 @@ def decision_view(view: SisepaiView) -> RenderableType:
     for i, action in enumerate(view.legal, 1):
         option = options.get(action)
         if option is None:
-            grid.add_row(str(i), str(action), "")
+            grid.add_row(str(i), said_action(action), "")
             continue
         note = meld_text(option.meld)
         note.append(f" {kind_word(option.meld.kind)}")
@@ -398,7 +398,7 @@ def decision_view(view: SisepaiView) -> RenderableType:
             any_win = True
             # TRANSLATORS: the mark of a winning claim in the list of choices.
             note.append("  " + _("WIN"), style="bold reverse green")
-        grid.add_row(str(i), str(action), note)
+        grid.add_row(str(i), said_action(action), note)
     parts: list[RenderableType] = [grid]
     if any_win:
         parts.append(Text(_("WIN available: type win"), style="bold green"))
