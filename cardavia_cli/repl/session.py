@@ -1041,14 +1041,12 @@ class Session:
 
     def restart(self, confirmed: bool = False) -> Reply:
         """``restart [yes]``: abandon the match, at a break or in the middle of a round, for a
-        new one from a new random seed with the same seats. On a terminal a match under way
-        (not over, with a decision of yours or a round finished) is abandoned only after a
-        yes to the question it asks (y/N: anything else keeps it); ``restart yes`` and piped
-        input do not ask."""
+        new one from a new random seed with the same seats. On a terminal a match not over is
+        abandoned only after a yes to the question it asks (y/N: anything else keeps it), at
+        its first decision too, as everywhere else; ``restart yes`` and piped input do not
+        ask."""
         st = self.state
-        decided = any(r.seat == HUMAN and not r.forced for r in st.history)
-        under_way = not st.is_over and (decided or st.rounds_finished > 0)
-        if self.interactive and under_way and not confirmed:
+        if self.interactive and not st.is_over and not confirmed:
             self._question = "restart"
             if not self.keeper.left_unsaved(st):
                 question = self._by_noun(
