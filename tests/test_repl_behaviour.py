@@ -340,3 +340,22 @@ def test_the_pager_prints_a_short_text_and_leaves_a_long_one_on_screen(monkeypat
     monkeypatch.setenv("LESS", "-r")
     _let_less_show_colours()
     assert os.environ["LESS"] == "-r"
+
+
+def test_regression_a_line_of_thousands_of_characters_is_quoted_back_cut_short() -> None:
+    """A newcomer's finding: a typed line of 9,000 characters was echoed whole in the problem
+    that refused it; the problem quotes its first 60 characters and an ellipsis."""
+    long = "x" * 9000
+    done = run_cardavia(
+        "guandan", "play", "--seed", "3", stdin=f"{long}\nplay {long}\nrules {long}\nquit\n"
+    )
+    problems = [line for line in done.stdout.splitlines() if line.startswith("! ")]
+    cut = "x" * 59 + "…"
+    assert problems == [
+        f"! unknown command '{cut}': type help for the list of commands",
+        f"! 'play {'x' * 60}…': unknown card '{cut}' (write rank then suit, e.g. TH, 2S, 10D, "
+        "or BJ, RJ)",
+        f"! the rules have no section '{cut}'; nearby: 1. Overview, 2. The cards, 3. Writing "
+        "cards, 4. Seats and turns",
+    ]
+    assert max(len(line) for line in done.stdout.splitlines()) < 200
