@@ -162,6 +162,24 @@ def test_the_minchiate_hand_header_does_not_wrap_late_in_a_deal() -> None:
     assert shown.splitlines()[0].rstrip() == "Your hand (2 cards, 0 card points)"
 
 
+def test_regression_the_minchiate_hand_keeps_its_spacing_as_it_shrinks() -> None:
+    """The hand's rows were spread apart as the hand shrank (a table as wide as its title):
+    ``Trumps   T34(5) T37(10)    15 pts`` with 6 cards, two spaces between columns with 21.
+    The title is a line of its own; the columns keep two spaces at any size."""
+    for codes in (("T34", "T37", "2D", "JD", "QD", "QB"), ("T34",), ("QB",)):
+        hand = [minchiate_card(c) for c in codes]
+        rows = render([minchiate_hand(hand)], 100).splitlines()[1:]
+        assert all(
+            row.startswith(("Trumps  ", "Cups    ", "Coins   ", "Swords  ", "Batons  "))
+            for row in rows
+        )
+        assert rows[0].rstrip() in (
+            "Trumps  T34(5) T37(10)  15 pts",
+            "Trumps  T34(5)  5 pts",
+            "Trumps  -",
+        )
+
+
 def test_the_sisepai_hand_header_does_not_wrap() -> None:
     """ "Your hand (11" and "cards)" were on two lines: the hand's table is at least as wide
     as its title, in either layout."""

@@ -210,23 +210,18 @@ def resti_words(resti: Sequence[int], viewer: int = 0) -> str:
 
 
 # -- the hand ---------------------------------------------------------------------------------
-def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
+def hand_view(cards: Sequence[Card], title: str | None = None) -> Group:
     """A hand by suit (rows Matto, Trumps, Cups, Coins, Swords, Batons; canonical order in a
-    row, 3.3), the counting cards marked with their points, the points per row and in all."""
+    row, 3.3), the counting cards marked with their points, the points per row and in all.
+    The title is a line of its own above the rows: a table as wide as its title spread a
+    short hand's columns apart, wider as the hand shrank."""
     total = sum(c.points for c in cards)
     head = title or ngettext(
         "Your hand ({n} card, {points} card points)",
         "Your hand ({n} cards, {points} card points)",
         len(cards),
     ).format(n=len(cards), points=total)
-    table = Table(
-        title=head,
-        title_justify="left",
-        min_width=len(head),  # the title never wraps inside a narrower table
-        box=None,
-        padding=(0, 2, 0, 0),
-        show_header=False,
-    )
+    table = Table(box=None, padding=(0, 2, 0, 0), show_header=False)
     table.add_column(no_wrap=True)
     table.add_column()
     table.add_column(justify="right", no_wrap=True)
@@ -240,7 +235,7 @@ def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
             cards_text(row, points=True) if row else DASH,
             Text(_("{points} pts").format(points=points) if points else "", style="dim"),
         )
-    return table
+    return Group(Text(head, style="table.title"), table)
 
 
 # -- the table ------------------------------------------------------------------------------
