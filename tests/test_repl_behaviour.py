@@ -359,3 +359,33 @@ def test_regression_a_line_of_thousands_of_characters_is_quoted_back_cut_short()
         "cards, 4. Seats and turns",
     ]
     assert max(len(line) for line in done.stdout.splitlines()) < 200
+
+
+def test_regression_a_hint_beside_a_higher_chance_says_why_in_words() -> None:
+    """A newcomer's finding: ``hint`` recommended ``discard rR`` (11%) beside ``discard yE``
+    (14%) and said only "no other move is clearly better over these samples"; it says why in
+    a player's words."""
+    done = run_cardavia("sisepai", "play", "--seed", "2", stdin="hint\nauto\nhint\nquit\nquit\n")
+    lines = [" ".join(line.split()) for line in done.stdout.splitlines()]
+    at = lines.index("Hint: discard rR")
+    assert lines[at + 2 : at + 4] == [
+        "Win chance by 16 sampled deals of the hidden cards: discard rR 11%; discard yE 14%; "
+        "discard wA 9%",
+        "discard yE is ahead by less than 16 sampled deals can tell from luck: the hint stays "
+        "with discard rR until another move is clearly better.",
+    ]
+    assert not any("over these samples" in line for line in lines)
+
+
+def test_a_hint_beside_a_higher_chance_that_scores_less_names_the_margin() -> None:
+    """Where the option with the higher win chance scores less on average (a narrower win, a
+    wider loss), the hint says so."""
+    from types import SimpleNamespace
+
+    chosen = SimpleNamespace(action="play T3", mean=0.4, chance=0.50)
+    higher = SimpleNamespace(action="play T25", mean=0.3, chance=0.55)
+    said = Session._why_not_higher(None, chosen, higher, 16)  # type: ignore[arg-type]
+    assert said == (
+        "play T25 wins a little more often in these deals, but play T3 does better on average: "
+        "its wins are bigger and its losses smaller."
+    )

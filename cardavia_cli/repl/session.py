@@ -934,11 +934,10 @@ class Session:
             "Win chance by {n} sampled deals of the hidden cards: {options}",
             report.samples,
         ).format(n=report.samples, options=_("; ").join(parts))
-        if any(e.chance > best[0].chance for e in best[1:]):
-            line = _("{line} (no other move is clearly better over these samples)").format(
-                line=line
-            )
         out: Reply = [Note(line, style="dim")]
+        higher = [e for e in best[1:] if round(100 * e.chance) > round(100 * best[0].chance)]
+        if higher:
+            out.append(Note(self._why_not_higher(best[0], higher[0], report.samples), style="dim"))
         if suggestion != preferred:
             said = _("(clearly better than basic's {action})").format(action=said_action(preferred))
             chosen, basic = first[0], report.estimates[0]
@@ -950,6 +949,25 @@ class Session:
                 ).format(action=said_action(preferred))
             out.append(Note(said, style="dim"))
         return out
+
+    def _why_not_higher(self, chosen: Any, higher: Any, samples: int) -> str:
+        """Why the hint keeps ``chosen`` beside ``higher``, an option shown with a higher win
+        chance (search estimates), in a player's words: it scores no better on average (a
+        narrower win, a wider loss: the margin counts), or it is ahead by less than the
+        sampled deals can tell from luck (the search keeps basic's move until another is
+        clearly better)."""
+        if higher.mean <= chosen.mean:
+            return _(
+                "{other} wins a little more often in these deals, but {move} does better on "
+                "average: its wins are bigger and its losses smaller."
+            ).format(other=said_action(higher.action), move=said_action(chosen.action))
+        return ngettext(
+            "{other} is ahead by less than {n} sampled deal can tell from luck: the hint stays "
+            "with {move} until another move is clearly better.",
+            "{other} is ahead by less than {n} sampled deals can tell from luck: the hint stays "
+            "with {move} until another move is clearly better.",
+            samples,
+        ).format(other=said_action(higher.action), move=said_action(chosen.action), n=samples)
 
     def auto(self, every: bool = False) -> Reply:
         """Let the basic computer player decide for the human: once, or (``every``) until the
