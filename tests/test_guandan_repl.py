@@ -321,6 +321,7 @@ def test_regression_a_match_resumed_at_a_break_names_the_next_deals_level(_home:
     from cardavia_cli.repl.review import review_renderables
 
     deal = load_deal(_home / "saves" / "brk.toml")
+    deal.auto_decisions = []  # reviewed as if typed (auto's moves are left out of a review)
     review = review_game(load_game("guandan"), deal, replay(deal), samples=1, start=5)
     shown = io.StringIO()
     console = Console(file=shown, width=200, no_color=True)
@@ -608,3 +609,22 @@ def test_regression_completion_when_following_offers_only_cards_that_beat_the_ta
     assert [c.text for c in cands] == ["4S", "5S", "6S", "2H", "as"]
     _, cands = complete_line(session, "play BJ ")
     assert [c.text for c in cands] == ["as"]
+
+
+@pytest.mark.parametrize("interactive", [False, True])
+def test_regression_auto_match_finishes_a_match_in_one_command(interactive: bool) -> None:
+    """A newcomer's finding: finishing a Guandan match with ``auto all`` took one command per
+    deal (it stops at each break, as it should); ``auto match`` plays on, deal after deal, to
+    the end of the match, each deal told as ``auto all`` tells it."""
+    session, out = make(deck=None, seed=4)
+    reader = run(session, ["auto match", "quit"], interactive=interactive)
+    assert session.state.is_over
+    lines = lines_of(out)
+    deals = session.state.rounds_finished
+    assert deals > 1
+    assert sum(1 for ln in lines if ln.startswith("Deal ") and ", played at level" in ln) == deals
+    assert reader.prompts[0] == "level 2: lead > "
+    # auto all still stops at the first break
+    one, _ = make(deck=None, seed=4)
+    run(one, ["auto all", "quit", "quit"], interactive=interactive)
+    assert one.state.at_break and one.state.rounds_finished == 1

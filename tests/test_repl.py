@@ -483,7 +483,7 @@ def test_help_lists_the_registry_and_rules_sections() -> None:
         "win",
         "discard CARD",
         "hint",
-        "auto [all]",
+        "auto [all|match]",
         "save [NAME]",
         "quit",
     ):

@@ -1001,6 +1001,21 @@ class Session:
             out.extend(self._play(through_breaks=not stop, summary=False))
         return out
 
+    def auto_match(self) -> Reply:
+        """``auto match``: :meth:`auto` ``all`` again at each break until the match is over,
+        each deal told as ``auto all`` tells it (one command for a whole Guandan match, not
+        one per deal)."""
+        out: Reply = []
+        while True:
+            before = (len(self.state.history), self.state.rounds_finished)
+            told = self.auto(every=True)
+            out.extend(told)
+            st = self.state
+            moved = (len(st.history), st.rounds_finished) != before
+            if st.is_over or not moved or not (st.at_break or self.human_to_act()):
+                break
+        return out
+
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
         """``log [raw] [N]``: what the human has seen happen (:meth:`Narrator.log`)."""
         return self.narrator.log(last, raw=raw)
