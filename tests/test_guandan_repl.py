@@ -175,8 +175,8 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
         "rank, or a bomb)"
     ) in story
     assert (
-        "Hint: play JH JD (pair of Js). Why: none of the combinations your hand splits into beats "
-        "the table: this play beats it and leaves your hand in 6 combinations."
+        "Hint: play JH JD (pair of jacks). Why: none of the combinations your hand splits into "
+        "beats the table: this play beats it and leaves your hand in 6 combinations."
     ) in story
     # the autopass (rules 8.2): said in one line, and not recorded as a typed decision
     at = story.index("You pass.")
@@ -573,6 +573,8 @@ def test_the_log_tells_each_lead_and_each_going_out_once() -> None:
         ("plate K", 6, "plate topped by K"),
         ("pair BJ", 2, "pair of black jokers"),
         ("triple T", 3, "triple of 10s"),
+        ("pair A", 2, "pair of aces"),  # never "As", which reads as the word typed after a play
+        ("full_house J", 5, "full house of jacks"),
         ("single RJ", 1, "single red joker"),
         ("bomb 7", 5, "bomb of five 7s"),
         ("joker_bomb", 4, "joker bomb"),

@@ -50,7 +50,7 @@ from cardavia_cli.games.guandan.cards import (
     level_str,
     marks_of,
 )
-from cardavia_cli.games.guandan.combos import Interpretation, combination_words, rank_words
+from cardavia_cli.games.guandan.combos import Interpretation, combination_words, ranks_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
 
 #: Seats named for the partnership game (section 4: the partner sits across): ``you``,
@@ -116,8 +116,8 @@ def key_words(key: str, size: int) -> str:
     7s`` (6.3)."""
     type_, _sep, rank = key.partition(" ")
     if type_ == "bomb" and rank:
-        return ngettext("bomb of {n} {rank}", "bomb of {n} {rank}s", size).format(
-            rank=rank_words(rank), n=number_word(size)
+        return ngettext("bomb of {n} {ranks}", "bomb of {n} {ranks}", size).format(
+            ranks=ranks_words(rank), n=number_word(size)
         )
     return combination_words(key)
 
