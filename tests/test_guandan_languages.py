@@ -307,3 +307,16 @@ def test_combinations_are_named_as_the_players_rules_name_them(lang, words, kind
     )
     for word, kind in zip(words, kinds, strict=False):
         assert kind in word and kind in rules
+
+
+def test_regression_the_ambiguous_play_menu_says_the_verb_in_turkish():
+    """The numbered readings of an ambiguous play showed the English verb in Turkish."""
+    from test_guandan_repl import SCRIPTS, lines_of, make, run
+
+    i18n.set_language("tr")
+    session, out = make(scripts=SCRIPTS)
+    run(session, ["oyna 2H 3S 4S 5S 6S", "2", "quit", "quit"], interactive=True)
+    lines = lines_of(out)
+    assert "1)  oyna 2H 3S 4S 5S 6S as straight 7" in lines
+    assert "2)  oyna 2H 3S 4S 5S 6S as straight_flush 7" in lines
+    assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"

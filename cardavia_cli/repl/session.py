@@ -709,7 +709,7 @@ class Session:
                 self._candidates = list(exc.candidates)
                 grid = Table.grid(padding=(0, 2))
                 for i, cand in enumerate(exc.candidates, 1):
-                    grid.add_row(Text(f"{i})", style="bold"), Text(cand))
+                    grid.add_row(Text(f"{i})", style="bold"), Text(said_action(cand)))
                 prompt = Note(_("Type a number, or cancel."), style="dim")
                 return [Note(you_wording(exc)), grid, prompt]
             listed = ", ".join(exc.candidates)
