@@ -320,3 +320,13 @@ def test_regression_the_ambiguous_play_menu_says_the_verb_in_turkish():
     assert "1)  oyna 2H 3S 4S 5S 6S as straight 7" in lines
     assert "2)  oyna 2H 3S 4S 5S 6S as straight_flush 7" in lines
     assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"
+
+
+def test_regression_your_only_move_says_the_verb_in_turkish():
+    """With autopass off, "Your only move: pass" showed the English verb in Turkish."""
+    from test_guandan_repl import lines_of, make, run
+
+    i18n.set_language("tr")
+    session, out = make(scripts=SCRIPTS)
+    run(session, ["autopass off", *OPENING[4:6], "pas", "quit", "quit"])
+    assert "Tek hamlen: pas (bunu yaz; oto-pas kapalı)." in lines_of(out)

@@ -481,7 +481,7 @@ class Session:
                     else _("{names} and {last}").format(names=", ".join(held[:-1]), last=held[-1])
                 )
                 text = _("Your only move: {action} (type it; {setting} is off).")
-                out.append(Note(text.format(action=forced, setting=off), style="dim"))
+                out.append(Note(text.format(action=said_action(forced), setting=off), style="dim"))
             return out
         if st.at_break:
             if self.interactive:
