@@ -75,10 +75,10 @@ def test_your_turn_in_turkish_the_table_your_card_and_the_choices():
         "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (kural 7.1).",
         "Sıra sende: kartını tut ya da sıradaki oyuncudan takas iste (kural 7).",
         "Seçeneklerin (bir sayı ya da sözcük):",
-        "1 keep 7 kartını tut",
-        "2 swap 1. koltuk (sağ) ile kart takası iste",
+        "1 tut 7 kartını tut",
+        "2 değiş 1. koltuk (sağ) ile kart takası iste",
     ]
-    assert UI.prompt(view) == "7: keep ya da swap > "
+    assert UI.prompt(view) == "7: tut ya da değiş > "
 
 
 def test_stopped_by_the_inn_in_turkish():
@@ -88,12 +88,12 @@ def test_stopped_by_the_inn_in_turkish():
         "Kartın: 7: gücü yok: senden takas istenirse takas etmek zorundasın (kural 7.1).",
         "1. koltuk (sağ) Osteria'yı gösterdi: takas durdu (kural 7.5).",
         "Seçeneklerin (bir sayı ya da sözcük):",
-        "1 keep durmayı kabul et ve 7 kartını tut",
-        "2 pay kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma iste "
+        "1 tut durmayı kabul et ve 7 kartını tut",
+        "2 öde kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma iste "
         "(Nulla hariç)",
     ]
     assert lines(UI.status(view))[2] == "> sen 3 can 7 sağ oyuncudan takas istedi, şimdi sırada"
-    assert UI.prompt(view) == "7: keep ya da pay > "
+    assert UI.prompt(view) == "7: tut ya da öde > "
 
 
 def test_the_whole_deal_told_in_turkish():
@@ -132,11 +132,11 @@ def test_the_inn_holder_is_asked_to_pay_in_turkish_and_the_prompt_keeps_the_card
     assert lines(*UI.status(view).renderables[-2:]) == [
         "Osteria sende: 0. koltuk (sol), kaybederse onun yerine ödemeni istiyor (kural 7.5).",
         "Seçeneklerin (bir sayı ya da sözcük):",
-        "1 accept takas yok; 0. koltuk (sol) oyuncusunun kartı kaybederse onun yerine sen bir "
+        "1 kabul takas yok; 0. koltuk (sol) oyuncusunun kartı kaybederse onun yerine sen bir "
         "can kaybedersin (Nulla hariç)",
-        "2 refuse Osteria kartını 0. koltuk (sol) oyuncusunun kartıyla takas et",
+        "2 reddet Osteria kartını 0. koltuk (sol) oyuncusunun kartıyla takas et",
     ]
-    assert UI.prompt(view) == "inn: accept ya da refuse > "
+    assert UI.prompt(view) == "inn: kabul ya da reddet > "
 
 
 def test_a_hint_in_turkish_writes_the_decimal_mark_of_the_language():
@@ -145,7 +145,7 @@ def test_a_hint_in_turkish_writes_the_decimal_mark_of_the_language():
     assert _decimal(0.5) == "0,50"
     hint = lines(UI.hint(deal(1).view(0), Action.parse("pay")))
     assert hint == [
-        "İpucu: pay: kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma "
+        "İpucu: öde: kartın kaybederse senin yerine ödemesi için 1. koltuk (sağ) ile anlaşma "
         "iste (Nulla hariç)",
         "Ödeme istemek hiçbir zaman tutmaktan kötü değildir: kabul edilen anlaşma Nulla dışında "
         "kaybeden her kartı karşılar, reddedilirse de Osteria sana geçer (kural 7.5).",
@@ -188,10 +188,10 @@ def test_stopped_by_the_inn_in_arabic():
         "ورقتك: 7: لا قوة لها: إن طُلبت منك المبادلة لزمتك (القاعدة 7.1).",
         "كشف المقعد 1 (اليمين) أوستيريا: توقفت المبادلة (القاعدة 7.5).",
         "خياراتك (رقم أو الكلمة):",
-        "1 keep اقبل التوقف واحتفظ بورقتك 7",
-        "2 pay اطلب من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك (إلا النولا)",
+        "1 إبقاء اقبل التوقف واحتفظ بورقتك 7",
+        "2 دفع اطلب من المقعد 1 (اليمين) أن يدفع عنك إن خسرت ورقتك (إلا النولا)",
     ]
-    assert UI.prompt(view) == "7: keep أو pay > "
+    assert UI.prompt(view) == "7: إبقاء أو دفع > "
 
 
 def test_the_whole_deal_told_in_arabic():
@@ -222,9 +222,9 @@ def test_the_whole_deal_told_in_arabic():
 def test_arabic_keeps_the_card_codes_of_the_prompt_as_left_to_right_runs():
     i18n.set_language("ar")
     prompt = UI.prompt(deal(2).view(1))
-    assert prompt == "inn: accept أو refuse > "
+    assert prompt == "inn: قبول أو رفض > "
     shown = i18n.isolate_ltr(prompt)
-    assert shown.startswith(i18n.LRI + "inn: accept" + i18n.PDI)
+    assert shown.startswith(i18n.LRI + "inn:" + i18n.PDI)
     assert shown.replace(i18n.LRI, "").replace(i18n.PDI, "") == prompt
 
 

@@ -268,6 +268,26 @@ def test_lobby_asks_the_level_on_a_terminal_and_takes_it_by_name_or_number(home:
     assert f"! unknown level 'expert': choose one of {', '.join(levels)}" in text
 
 
+def test_regression_the_lobby_level_menu_answers_a_number_off_it_with_the_range(
+    home: Path,
+) -> None:
+    """A newcomer's finding: ``7`` at the level menu was an "unknown level"; a number off the
+    menu is answered with the numbers there are."""
+    played: list[tuple[str, int | None, str | None]] = []
+    levels = list(load_game("guandan").agents)
+    text = lobby_run(
+        ["play guandan", "7", "2", "quit"],
+        play=lambda g, seed, reader, console, level: played.append((g, seed, level)) or 0,
+    )
+    assert played == [("guandan", None, levels[1])]
+    said = " ".join(text.split())
+    assert (
+        f"! there is no choice 7: type a number from 1 to {len(levels)}, or a level's name "
+        f"({', '.join(levels)})"
+    ) in said
+    assert "unknown level" not in said
+
+
 def test_lobby_asks_no_level_in_a_pipe(home: Path) -> None:
     played: list[tuple[str, int | None, str | None]] = []
     out = io.StringIO()
@@ -437,7 +457,7 @@ def test_the_win_table_at_40_columns_keeps_every_word() -> None:
     melds = [Meld.parse(t) for t in ("rP wP gP", "rK", "yR yH yC")]
     console.print(melds_table(melds, title="Your winning hand"))
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
-    assert "soldier3" in text and "…" not in text
+    assert "three soldiers" in text and "…" not in text
     wide = io.StringIO()
     make_console(file=wide, terminal=True, width=100).print(melds_table(melds))
     assert "┏" in wide.getvalue()  # the box stays where it fits

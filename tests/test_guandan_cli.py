@@ -90,6 +90,28 @@ def test_beats_takes_the_table_at_its_strongest_reading():
     assert (code, data["beats"]) == (0, True)
 
 
+def test_regression_beats_names_the_readings_that_beat():
+    """A newcomer's finding: ``check --beats`` said yes without saying as which reading the
+    play beats; it names them (the ones to type after ``as``), in words and in JSON."""
+    play = ["2H", "3S", "4S", "5S", "6S", "--level", "2", "--beats", "9D TC JD QS KH"]
+    code, _, result = check(*play)
+    assert code == 0
+    said = " ".join(result.stdout.split())
+    assert said.endswith(
+        "Beats 9D TC JD QS KH as straight K: yes, played as any of straight_flush 6, "
+        "straight_flush 7"
+    )
+    code, data, _ = check(*play, "--json")
+    assert data["beats_as"] == [
+        {"type": "straight_flush", "rank": 6, "size": 5},
+        {"type": "straight_flush", "rank": 7, "size": 5},
+    ]
+    code, data, _ = check("9S", "9D", "--level", "2", "--beats", "TD TC", "--json")
+    assert (code, data["beats"], data["beats_as"]) == (1, False, [])
+    code, data, _ = check("9S", "9D", "--level", "2", "--json")
+    assert "beats_as" not in data  # no --beats, no answer
+
+
 def test_human_output_is_plain_when_piped():
     code, _, result = check(
         "7S", "7D", "QC", "QD", "7H", "--level", "7", "--beats", "AS AD AC 3S 3D"
@@ -99,7 +121,7 @@ def test_human_output_is_plain_when_piped():
     assert lines[0] == "7S 7D QC QD 7H at level 7:"
     assert lines[1] == "  full_house Q: rank 12, 5 cards"
     assert lines[2] == "  full_house 7: rank 15, 5 cards"
-    assert lines[3] == "Beats AS AD AC 3S 3D as full_house A: yes"
+    assert lines[3] == "Beats AS AD AC 3S 3D as full_house A: yes, played as full_house 7"
     assert "\x1b" not in result.stdout and "┃" not in result.stdout
     code, _, result = check("5H", "BJ", "--level", "5")
     assert code == 1

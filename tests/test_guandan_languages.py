@@ -94,23 +94,25 @@ def test_turkish_status_narration_and_refusals() -> None:
         for ln in lines
     )
     # each play with its combination in Turkish and its cards as they are
-    assert "Sen kent 7 ile açtın: 2H* 3S 4S 5S 6S." in lines
+    assert "Sen 7 ile biten kent ile açtın: 2H* 3S 4S 5S 6S." in lines
     assert "1. koltuk (sağ), 2. koltuk (eş) ve 3. koltuk (sol) pas geçti." in lines
     assert "Yeni löveyi sen açıyorsun." in lines
-    assert "1. koltuk (sağ) çift T ile geçti: TH TH." in lines
+    assert "1. koltuk (sağ) çift 10 ile geçti: TH TH." in lines
     assert "Masada 1. koltuk (sağ) tarafından oynanan [bold]" not in " ".join(lines)
     assert (
-        "Masada 1. koltuk (sağ) tarafından oynanan çift T: TH TH; o zamandan beri 2 pas." in lines
+        "Masada 1. koltuk (sağ) tarafından oynanan çift 10: TH TH; o zamandan beri 2 pas." in lines
     )
     assert (
-        "! takip: 8H 8C, 1. koltuğun oynadığı çift T oyununu geçmiyor (kural 6.5: aynı türden "
+        "! takip: 8H 8C, 1. koltuğun oynadığı çift 10 oyununu geçmiyor (kural 6.5: aynı türden "
         "daha yüksek bir değer ya da bir bomba gerekir)"
     ) in lines
     assert (
-        "İpucu: play JH JD (çift J). Neden: elinin bölündüğü kombinasyonların hiçbiri masadakini "
+        "İpucu: oyna JH JD (çift J). Neden: elinin bölündüğü kombinasyonların hiçbiri masadakini "
         "geçmiyor: bu oyun onu geçer ve elini 6 kombinasyonda bırakır."
     ) in lines
-    assert "Pas geçtin: elinde tekli RJ oyununu geçecek bir şey yok (otomatik pas)." in lines
+    assert (
+        "Pas geçtin: elinde tekli kırmızı joker oyununu geçecek bir şey yok (otomatik pas)."
+    ) in lines
 
 
 def test_arabic_status_narration_and_refusals_keep_the_card_codes() -> None:
@@ -119,15 +121,15 @@ def test_arabic_status_narration_and_refusals_keep_the_card_codes() -> None:
     assert HAND in lines
     assert "الأوراق المتبقية: أنت 27، اليمين 27، الشريك 27، اليسار 27." in lines
     assert "! البدء: لا يجوز لمن يبدأ الأكلة أن يمرِّر (القاعدة 8.2)" in lines
-    assert "أنت تبدأ بمتتالية 7: 2H* 3S 4S 5S 6S." in lines
+    assert "أنت تبدأ بمتتالية تنتهي بـ7: 2H* 3S 4S 5S 6S." in lines
     assert "المقعد 1 (اليمين) والمقعد 2 (الشريك) والمقعد 3 (اليسار): باس." in lines
-    assert "المقعد 1 (اليمين) يتغلب عليها بزوج T: TH TH." in lines
-    assert "على الطاولة زوج T التي لعبها المقعد 1 (اليمين): TH TH؛ تمريران بعدها." in lines
+    assert "المقعد 1 (اليمين) يتغلب عليها بزوج 10: TH TH." in lines
+    assert "على الطاولة زوج 10 التي لعبها المقعد 1 (اليمين): TH TH؛ تمريران بعدها." in lines
     assert (
-        "! المتابعة: 8H 8C لا تتغلب على زوج T التي لعبها المقعد 1 (القاعدة 6.5: النوع نفسه "
+        "! المتابعة: 8H 8C لا تتغلب على زوج 10 التي لعبها المقعد 1 (القاعدة 6.5: النوع نفسه "
         "بقيمة أعلى، أو قنبلة)"
     ) in lines
-    assert "مرّرتَ: لا شيء في يدك يتغلب على مفردة RJ (تمرير تلقائي)." in lines
+    assert "مرّرتَ: لا شيء في يدك يتغلب على مفردة الجوكر الأحمر (تمرير تلقائي)." in lines
 
 
 def test_the_tribute_and_the_return_in_turkish_and_arabic() -> None:
@@ -157,7 +159,7 @@ def test_the_colours_of_the_cards_are_kept_in_a_translated_line() -> None:
     state.push(state.parse_action("play 2H 3S 4S 5S 6S as straight 7"))
     line = UI.narrate(state.visible_events(0), 0, 0, frozenset())[-1]
     assert isinstance(line, Text)
-    assert line.plain == "Sen kent 7 ile açtın: 2H* 3S 4S 5S 6S."
+    assert line.plain == "Sen 7 ile biten kent ile açtın: 2H* 3S 4S 5S 6S."
     wild = line.plain.index("2H*")
     styles = {str(s.style) for s in line.spans if s.start <= wild < s.end}
     assert styles == {"suit.hearts", "card.wild"}
@@ -262,34 +264,69 @@ def test_a_save_made_in_another_language_is_the_english_save(tmp_path: Path, lan
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"),
+    ("lang", "words", "kinds"),
     [
-        ("tr", ["ful 5", "çift dizisi 9", "üçlü dizisi K", "kent renk 7", "joker bombası"]),
+        (
+            "tr",
+            [
+                "ful 5",
+                "9 ile biten çift dizisi",
+                "K ile biten üçlü dizisi",
+                "10 ile biten kent renk",
+                "joker bombası",
+            ],
+            ["ful", "çift dizisi", "üçlü dizisi", "kent renk"],
+        ),
         (
             "ar",
             [
                 "فل هاوس 5",
-                "سلسلة أزواج 9",
-                "سلسلة ثلاثيات K",
-                "متتالية من نوع واحد 7",
+                "سلسلة أزواج تنتهي بـ9",
+                "سلسلة ثلاثيات تنتهي بـK",
+                "متتالية من نوع واحد تنتهي بـ10",
                 "قنبلة الجوكرات",
             ],
+            ["فل هاوس", "سلسلة أزواج", "سلسلة ثلاثيات", "متتالية من نوع واحد"],
         ),
     ],
 )
-def test_combinations_are_named_as_the_players_rules_name_them(lang, words):
+def test_combinations_are_named_as_the_players_rules_name_them(lang, words, kinds):
     """The narration names each combination with the word of the table of the player's rules
     (6.3): Turkish ful, çift dizisi, üçlü dizisi, kent renk (not full, ardışık çiftler, ardışık
-    üçlüler, kent floş); Arabic سلسلة أزواج, سلسلة ثلاثيات, فل هاوس and الجوكرات."""
+    üçlüler, kent floş); Arabic سلسلة أزواج, سلسلة ثلاثيات, فل هاوس and الجوكرات; a sequence by
+    its top card, 10 written as a player reads it (never the letter T)."""
     from cardavia_cli.games.guandan.combos import combination_words
 
     i18n.set_language(lang)
-    keys = ["full_house 5", "tube 9", "plate K", "straight_flush 7", "joker_bomb"]
+    keys = ["full_house 5", "tube 9", "plate K", "straight_flush T", "joker_bomb"]
     assert [combination_words(k) for k in keys] == words
     rules = (
         (Path(__file__).parent.parent / "cardavia_cli/games/guandan")
         .joinpath(f"player_rules.{lang}.md")
         .read_text("utf-8")
     )
-    for word in words[:4]:
-        assert word.rsplit(" ", 1)[0] in rules
+    for word, kind in zip(words, kinds, strict=False):
+        assert kind in word and kind in rules
+
+
+def test_regression_the_ambiguous_play_menu_says_the_verb_in_turkish():
+    """The numbered readings of an ambiguous play showed the English verb in Turkish."""
+    from test_guandan_repl import SCRIPTS, lines_of, make, run
+
+    i18n.set_language("tr")
+    session, out = make(scripts=SCRIPTS)
+    run(session, ["oyna 2H 3S 4S 5S 6S", "2", "quit", "quit"], interactive=True)
+    lines = lines_of(out)
+    assert "1)  oyna 2H 3S 4S 5S 6S as straight 7" in lines
+    assert "2)  oyna 2H 3S 4S 5S 6S as straight_flush 7" in lines
+    assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"
+
+
+def test_regression_your_only_move_says_the_verb_in_turkish():
+    """With autopass off, "Your only move: pass" showed the English verb in Turkish."""
+    from test_guandan_repl import lines_of, make, run
+
+    i18n.set_language("tr")
+    session, out = make(scripts=SCRIPTS)
+    run(session, ["autopass off", *OPENING[4:6], "pas", "quit", "quit"])
+    assert "Tek hamlen: pas (bunu yaz; oto-pas kapalı)." in lines_of(out)

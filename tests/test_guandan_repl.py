@@ -159,31 +159,31 @@ def test_intro_status_refusals_naming_the_rule_and_the_ambiguous_play_refused_pi
     # each play with its type and who played it; passes in a row on one line (rules 9.3)
     story = after(lines, ambiguous[0])
     assert story[:3] == [
-        "You lead straight 7: 2H* 3S 4S 5S 6S.",
+        "You lead a straight topped by 7: 2H* 3S 4S 5S 6S.",
         "Seat 1 (right), seat 2 (partner) and seat 3 (left) pass.",
         "You lead a new trick.",
     ]
     assert "Cards left: you 22, right 27, partner 27, left 27." in story
-    at = story.index("You lead pair 9: 9H 9D.")
+    at = story.index("You lead a pair of 9s: 9H 9D.")
     assert story[at + 1 : at + 3] == [
-        "Seat 1 (right) beats it with pair T: TH TH.",
+        "Seat 1 (right) beats it with a pair of 10s: TH TH.",
         "Seat 2 (partner) and seat 3 (left) pass.",
     ]
-    assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in story
+    assert "On the table: seat 1 (right)'s pair of 10s: TH TH; 2 passes since." in story
     assert (
-        "! follow: 8H 8C does not beat seat 1's pair T (rules 6.5: the same type and a higher "
+        "! follow: 8H 8C does not beat seat 1's pair of 10s (rules 6.5: the same type and a higher "
         "rank, or a bomb)"
     ) in story
     assert (
-        "Hint: play JH JD (pair J). Why: none of the combinations your hand splits into beats "
-        "the table: this play beats it and leaves your hand in 6 combinations."
+        "Hint: play JH JD (pair of jacks). Why: none of the combinations your hand splits into "
+        "beats the table: this play beats it and leaves your hand in 6 combinations."
     ) in story
     # the autopass (rules 8.2): said in one line, and not recorded as a typed decision
     at = story.index("You pass.")
     assert story[at + 1 : at + 4] == [
-        "Seat 1 (right) leads single RJ: RJ.",
+        "Seat 1 (right) leads a single red joker: RJ.",
         "Seat 2 (partner) and seat 3 (left) pass.",
-        "You pass: nothing in your hand beats single RJ (autopass).",
+        "You pass: nothing in your hand beats the single red joker (autopass).",
     ]
     mine = [(r.text, r.forced) for r in session.state.history if r.seat == 0]
     assert mine[:4] == [
@@ -201,8 +201,8 @@ def test_autopass_off_makes_you_type_the_forced_pass() -> None:
     assert "autopass is now off." in lines
     assert "Your only move: pass (type it; autopass is off)." in lines
     assert (
-        "! follow: 3C does not beat seat 1's single RJ (rules 6.5: the same type and a higher "
-        "rank, or a bomb)"
+        "! follow: 3C does not beat seat 1's single red joker (rules 6.5: the same type and a "
+        "higher rank, or a bomb)"
     ) in lines
     assert not any("(autopass)" in ln for ln in lines)
     assert "autopass is off." in lines
@@ -228,7 +228,7 @@ def test_ambiguous_play_menu_lists_one_entry_per_type_at_its_highest_reading() -
     ]
     assert lines.count("1)  play 2H 3S 4S 5S 6S as straight 7") == 2
     assert "number or cancel > " in reader.prompts
-    assert "You lead straight_flush 7: 2H* 3S 4S 5S 6S." in lines
+    assert "You lead a straight flush topped by 7: 2H* 3S 4S 5S 6S." in lines
     assert session.state.history[0].text == "play 2H 3S 4S 5S 6S as straight_flush 7"
 
 
@@ -321,6 +321,7 @@ def test_regression_a_match_resumed_at_a_break_names_the_next_deals_level(_home:
     from cardavia_cli.repl.review import review_renderables
 
     deal = load_deal(_home / "saves" / "brk.toml")
+    deal.auto_decisions = []  # reviewed as if typed (auto's moves are left out of a review)
     review = review_game(load_game("guandan"), deal, replay(deal), samples=1, start=5)
     shown = io.StringIO()
     console = Console(file=shown, width=200, no_color=True)
@@ -346,10 +347,12 @@ def test_resume_of_a_save_mid_deal_tells_the_current_trick(_home: Path) -> None:
     run(resumed, [])
     lines = lines_of(out2)
     assert "Resumed mid" in lines
-    assert "You lead pair 9: 9H 9D." in lines
-    assert "Seat 1 (right) beats it with pair T: TH TH." in lines
-    assert "You lead straight 7: 2H* 3S 4S 5S 6S." not in lines  # the story starts at the trick
-    assert "On the table: seat 1 (right)'s pair T: TH TH; 2 passes since." in lines
+    assert "You lead a pair of 9s: 9H 9D." in lines
+    assert "Seat 1 (right) beats it with a pair of 10s: TH TH." in lines
+    assert (
+        "You lead a straight topped by 7: 2H* 3S 4S 5S 6S." not in lines
+    )  # the story starts at the trick
+    assert "On the table: seat 1 (right)'s pair of 10s: TH TH; 2 passes since." in lines
 
 
 def test_after_you_go_out_the_deal_plays_on_and_the_match_can_be_won() -> None:
@@ -388,14 +391,14 @@ def test_a_leader_playing_again_in_its_own_trick_plays_it_does_not_lead() -> Non
         play(1, "BJ", "single BJ"),
     ]
     told = [str(line) for line in UI.narrate(events, 6, 0, frozenset())]
-    assert told == ["Seat 1 (right) beats it with single BJ: BJ."]
+    assert told == ["Seat 1 (right) beats it with a single black joker: BJ."]
     told = [str(line) for line in UI.narrate(events, 1, 0, frozenset())]
-    assert told[0] == "Seat 1 (right) leads single 3: 3D."
+    assert told[0] == "Seat 1 (right) leads a single 3: 3D."
     assert told[1:] == [
-        "Seat 2 (partner) beats it with single 7: 7C.",
-        "Seat 3 (left) beats it with single 9: 9S.",
-        "You beat it with single A: AC.",
-        "Seat 1 (right) beats it with single BJ: BJ.",
+        "Seat 2 (partner) beats it with a single 7: 7C.",
+        "Seat 3 (left) beats it with a single 9: 9S.",
+        "You beat it with a single A: AC.",
+        "Seat 1 (right) beats it with a single black joker: BJ.",
     ]
 
 
@@ -429,21 +432,24 @@ def test_narration_says_lead_only_on_an_empty_table_else_beat_or_bomb() -> None:
     ]
     told = [str(line) for line in UI.narrate(events, 1, 0, frozenset())]
     assert told == [
-        "Seat 3 (left) leads straight 7: 3S 4D 5C 6H 7S.",
-        "You bomb it with straight_flush 8: 4S 5S 6S 7S 8S.",
-        "Seat 1 (right) bombs it with bomb 9 (4 cards): 9S 9H 9D 9C.",
+        "Seat 3 (left) leads a straight topped by 7: 3S 4D 5C 6H 7S.",
+        "You bomb it with a straight flush topped by 8: 4S 5S 6S 7S 8S.",
+        "Seat 1 (right) bombs it with a bomb of four 9s: 9S 9H 9D 9C.",
         "Seat 2 (partner) passes.",
-        "Seat 3 (left) bombs it with joker_bomb: BJ BJ RJ RJ.",
+        "Seat 3 (left) bombs it with a joker bomb: BJ BJ RJ RJ.",
         "You, seat 1 (right) and seat 2 (partner) pass.",
-        "Seat 3 (left) leads single 3: 3C.",
-        "You beat it with single 8: 8D.",
+        "Seat 3 (left) leads a single 3: 3C.",
+        "You beat it with a single 8: 8D.",
     ]
     logged = [str(line) for line in UI.log_lines(events, 0, frozenset())]
-    assert logged[2:4] == [
-        "Seat 3 (left) leads straight 7: 3S 4D 5C 6H 7S.",
-        "You bomb it with straight_flush 8: 4S 5S 6S 7S 8S.",
+    assert logged[1:3] == [
+        "Seat 3 (left) leads a straight topped by 7: 3S 4D 5C 6H 7S.",
+        "You bomb it with a straight flush topped by 8: 4S 5S 6S 7S 8S.",
     ]
-    assert logged[-2:] == ["Seat 3 (left) leads single 3: 3C.", "You beat it with single 8: 8D."]
+    assert logged[-2:] == [
+        "Seat 3 (left) leads a single 3: 3C.",
+        "You beat it with a single 8: 8D.",
+    ]
 
 
 def test_your_autopass_is_told_in_its_place_among_the_passes() -> None:
@@ -461,15 +467,15 @@ def test_your_autopass_is_told_in_its_place_among_the_passes() -> None:
     ]
     told = [str(line) for line in UI.narrate(events, 1, 0, frozenset({3}))]
     assert told == [
-        "Seat 3 (left) leads bomb T (4 cards): TS TS TD TC.",
-        "You pass: nothing in your hand beats bomb T (autopass).",
+        "Seat 3 (left) leads a bomb of four 10s: TS TS TD TC.",
+        "You pass: nothing in your hand beats the bomb of 10s (autopass).",
         "Seat 1 (right) and seat 2 (partner) pass.",
     ]
     events = [*events[:3], Pass(1), Pass(0), Pass(2)]  # yours between two others
     told = [str(line) for line in UI.narrate(events, 3, 0, frozenset({4}))]
     assert told == [
         "Seat 1 (right) passes.",
-        "You pass: nothing in your hand beats bomb T (autopass).",
+        "You pass: nothing in your hand beats the bomb of 10s (autopass).",
         "Seat 2 (partner) passes.",
     ]
 
@@ -485,12 +491,12 @@ def test_hint_to_pass_names_the_bomb_it_keeps_and_the_prompt_says_level() -> Non
     session, out = make(deck=deck, scripts={1: ["play RJ"], 2: ["pass"], 3: ["pass"]})
     reader = run(session, ["play 3C", "hint"])
     lines = lines_of(out)
-    assert "Seat 1 (right) beats it with single RJ: RJ." in lines
+    assert "Seat 1 (right) beats it with a single red joker: RJ." in lines
     assert [ln for ln in lines if ln.startswith("Hint:")] == [
         "Hint: pass. Why: beating it would spend your bomb 7S 7H 7D 7C while no opponent is "
         "close to going out."
     ]
-    assert reader.prompts[:2] == ["level 2: lead > ", "level 2: beat single RJ > "]
+    assert reader.prompts[:2] == ["level 2: lead > ", "level 2: beat single red joker > "]
 
 
 def test_regression_a_follows_why_says_which_play_beats_not_always_the_cheapest() -> None:
@@ -526,3 +532,101 @@ def test_regression_a_follows_why_says_which_play_beats_not_always_the_cheapest(
                 kinds[why.split(" ")[0]] = kinds.get(why.split(" ")[0], 0) + 1
             state.push(action)
     assert kinds.get("the", 0) > 0 and kinds.get("none", 0) + kinds.get("it", 0) > 0, kinds
+
+
+def test_the_log_tells_each_lead_and_each_going_out_once() -> None:
+    """Regression: the log told a lead twice ("You lead." then "You lead single 3: 3C.") and
+    a seat going out twice (after its last play, then "Seat 1 (right) goes out 1st."); the
+    play's line says both. A lead not yet played (the log's last line) is still told."""
+    from cardavia_cli.games.guandan.events import Lead, Out, Pass, Start
+
+    events = [
+        Start(1, 2, None),
+        Lead(0),
+        _play(0, "3C", "single 3"),
+        _play(1, "AS", "single A"),
+        Out(1, 1),
+        Pass(2),
+        Pass(3),
+        Pass(0),
+        Lead(2),
+    ]
+    logged = [str(line) for line in UI.log_lines(events, 0, frozenset())]
+    assert logged == [
+        "Deal 1, played at level 2 (a match's first deal: no declaring team, no tribute).",
+        "You lead a single 3: 3C.",
+        "Seat 1 (right) beats it with a single A: AS, and goes out 1st.",
+        "Seat 2 (partner) passes.",
+        "Seat 3 (left) passes.",
+        "You pass.",
+        "Seat 2 (partner) leads.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("key", "size", "words"),
+    [
+        ("full_house 4", 5, "full house of 4s"),
+        ("straight_flush T", 5, "straight flush topped by 10"),
+        ("straight A", 5, "straight topped by A"),
+        ("tube 5", 6, "tube topped by 5"),
+        ("plate K", 6, "plate topped by K"),
+        ("pair BJ", 2, "pair of black jokers"),
+        ("triple T", 3, "triple of 10s"),
+        ("pair A", 2, "pair of aces"),  # never "As", which reads as the word typed after a play
+        ("full_house J", 5, "full house of jacks"),
+        ("single RJ", 1, "single red joker"),
+        ("bomb 7", 5, "bomb of five 7s"),
+        ("joker_bomb", 4, "joker bomb"),
+    ],
+)
+def test_narration_names_plays_in_a_players_words_not_type_keys(
+    key: str, size: int, words: str
+) -> None:
+    """Regression: the narration said ``leads full_house 4`` and ``straight_flush T``, the
+    text typed after ``as``; it now says what the player's rules call them (6.3)."""
+    from cardavia_cli.games.guandan.cards import parse_code
+    from cardavia_cli.games.guandan.events import Lead, Play, Start
+    from cardavia_cli.games.guandan.view import key_words
+
+    assert key_words(key, size) == words
+    play = Play(3, (parse_code("3C"),) * size, key)  # the cards matter not to the words
+    told = UI.narrate([Start(1, 2, None), Lead(3), play], 1, 0, frozenset())
+    cards = " ".join(["3C"] * size)
+    assert [str(line) for line in told] == [f"Seat 3 (left) leads a {words}: {cards}."]
+
+
+def test_regression_completion_when_following_offers_only_cards_that_beat_the_table() -> None:
+    """A newcomer's finding: at level 2, against a single 2, completion offered the aces,
+    which cannot beat it. Following, it offers the cards of the plays that beat the table
+    (6.5): here the black joker and the straight flushes the wild 2H makes with 3S 4S 5S 6S
+    and with 6C 7C 8C TC."""
+    deck = deck_for(fill_hands({0: HAND0, 1: "RJ TH TH 2S"}, 2))
+    session, _ = make(deck=deck, scripts={1: ["play 2S"], 2: ["pass"], 3: ["pass"]})
+    run(session, ["play 3C"])
+    _, cands = complete_line(session, "play ")
+    assert [c.text for c in cands] == ["3S", "4S", "5S", "6S", "6C", "7C", "8C", "TC", "2H", "BJ"]
+    assert "AC" not in [c.text for c in cands]
+    _, cands = complete_line(session, "play 3S ")
+    assert [c.text for c in cands] == ["4S", "5S", "6S", "2H", "as"]
+    _, cands = complete_line(session, "play BJ ")
+    assert [c.text for c in cands] == ["as"]
+
+
+@pytest.mark.parametrize("interactive", [False, True])
+def test_regression_auto_match_finishes_a_match_in_one_command(interactive: bool) -> None:
+    """A newcomer's finding: finishing a Guandan match with ``auto all`` took one command per
+    deal (it stops at each break, as it should); ``auto match`` plays on, deal after deal, to
+    the end of the match, each deal told as ``auto all`` tells it."""
+    session, out = make(deck=None, seed=4)
+    reader = run(session, ["auto match", "quit"], interactive=interactive)
+    assert session.state.is_over
+    lines = lines_of(out)
+    deals = session.state.rounds_finished
+    assert deals > 1
+    assert sum(1 for ln in lines if ln.startswith("Deal ") and ", played at level" in ln) == deals
+    assert reader.prompts[0] == "level 2: lead > "
+    # auto all still stops at the first break
+    one, _ = make(deck=None, seed=4)
+    run(one, ["auto all", "quit", "quit"], interactive=interactive)
+    assert one.state.at_break and one.state.rounds_finished == 1

@@ -327,7 +327,7 @@ def test_a_bomb_led_then_answered_by_a_smaller_and_a_bigger_bomb():
     state = set_position(new_state(deck=CANONICAL), hands, 0)
     state.play_text("play 6S 6D 6C 6H")
     assert state.table is not None and str(state.table.interpretation) == "bomb 6 4"
-    with pytest.raises(IllegalActionError, match=r"does not beat seat 0's bomb 6 \(rules 6.5"):
+    with pytest.raises(IllegalActionError, match=r"does not beat seat 0's bomb of 6s \(rules 6.5"):
         state.play_text("play 5S 5D 5C 5H")
     assert state.to_act == 1 and state.sizes[1] == 8
     state.play_text("play 7S 7D 7C 7H")

@@ -103,17 +103,54 @@ def test_a_table_too_narrow_for_its_words_is_written_a_row_a_line() -> None:
 
 def test_squeezed_columns_keep_their_longest_word() -> None:
     """Cucu's table at 40 columns split ``(across`` and ``)``: each column keeps at least its
-    longest word, and the room left is shared by need."""
+    longest word, and the room left is shared by need. Regression (the Cuccu table wrapped at
+    80 columns, a seat's name and its lives split over two lines): a column that must not
+    wrap keeps its widest cell whole where the other columns' longest words still fit."""
     table = Table(box=None, padding=(0, 2, 0, 0))
     table.add_column("seat", no_wrap=True)
     table.add_column("this round")
     table.add_row("seat 2 (across)", "asked to swap and swapped with the dealer")
     shown = render([table], 30)
     assert [ln.rstrip() for ln in shown.splitlines()] == [
-        "seat        this round",
-        "seat 2      asked to swap",
-        "(across)    and swapped with",
-        "            the dealer",
+        "seat             this round",
+        "seat 2 (across)  asked to",
+        "                 swap and",
+        "                 swapped",
+        "                 with the",
+        "                 dealer",
+    ]
+    table.columns[0]._cells[0] = "seat 2 (across) and a very long name"
+    shown = render([table], 30)  # too wide to keep whole: every column its longest word
+    assert [ln.rstrip() for ln in shown.splitlines()] == [
+        "seat           this round",
+        "seat 2         asked to swap",
+        "(across) and   and swapped",
+        "a very long    with the",
+        "name           dealer",
+    ]
+
+
+def test_regression_the_cuccu_table_at_80_columns_keeps_names_and_lives_on_one_line() -> None:
+    """The Cuccu table at 80 columns split ``seat 2`` from ``(across)`` over two lines when
+    another seat's notes were long (seed 6, round 8); only the notes wrap now."""
+    from cardavia_cli.games.cucu.view import table_view
+    from cardavia_cli.games.deals import DealFile, replay
+
+    actions = (
+        "1 keep, 2 keep, 3 keep, 0 keep, 2 keep, 3 keep, 0 keep, 1 swap, 3 keep, 0 keep, 1 keep, "
+        "2 swap, 0 keep, 1 swap, 2 swap, 3 swap, 1 keep, 2 swap, 2 pay, 3 refuse, 3 swap, "
+        "0 swap, 2 keep, 3 keep, 0 keep, 1 swap, 0 swap, 1 swap, 2 swap, 1 swap, 2 keep"
+    ).split(", ")
+    state = replay(DealFile(game="cucu", seed=6, actions=actions))
+    shown = [ln.rstrip() for ln in render([table_view(state.view(0))], 80).splitlines()]
+    assert shown[:7] == [
+        "Round 8   dealer: you",
+        "   seat             lives    card     this round",
+        "   seat 1 (right)   out      ?        asked across to swap, knocked out this",
+        "                                      round",
+        "   seat 2 (across)  1 life   the Cat  kept",
+        ">  you, dealer      2 lives  the Inn  to act now",
+        "   seat 3 (left)    out      -        out of the match",
     ]
 
 
@@ -123,6 +160,24 @@ def test_the_minchiate_hand_header_does_not_wrap_late_in_a_deal() -> None:
     hand = [minchiate_card(c) for c in ("3D", "4D")]
     shown = render([minchiate_hand(hand)], 100)
     assert shown.splitlines()[0].rstrip() == "Your hand (2 cards, 0 card points)"
+
+
+def test_regression_the_minchiate_hand_keeps_its_spacing_as_it_shrinks() -> None:
+    """The hand's rows were spread apart as the hand shrank (a table as wide as its title):
+    ``Trumps   T34(5) T37(10)    15 pts`` with 6 cards, two spaces between columns with 21.
+    The title is a line of its own; the columns keep two spaces at any size."""
+    for codes in (("T34", "T37", "2D", "JD", "QD", "QB"), ("T34",), ("QB",)):
+        hand = [minchiate_card(c) for c in codes]
+        rows = render([minchiate_hand(hand)], 100).splitlines()[1:]
+        assert all(
+            row.startswith(("Trumps  ", "Cups    ", "Coins   ", "Swords  ", "Batons  "))
+            for row in rows
+        )
+        assert rows[0].rstrip() in (
+            "Trumps  T34(5) T37(10)  15 pts",
+            "Trumps  T34(5)  5 pts",
+            "Trumps  -",
+        )
 
 
 def test_the_sisepai_hand_header_does_not_wrap() -> None:

@@ -61,6 +61,12 @@ def test_a_number_finds_that_section(game: str, topic: str, name: str) -> None:
         ("cucu", "inn", "7.5 The Inn: stop and pact"),
         ("cucu", "Showdown", "9. The showdown and lives"),
         ("minchiate", "resti", "10.3 Resti and the running difference"),
+        # another form of a title's word: a singular, a plural, an accent left out
+        ("minchiate", "resto", "10.3 Resti and the running difference"),
+        ("minchiate", "versicola", "8. Declaring versicole"),
+        ("minchiate", "trick", "9. Tricks"),
+        ("guandan", "tributes", "7. Tribute and return"),
+        ("cucu", "showdowns", "9. The showdown and lives"),
         ("minchiate", "versicole", "8. Declaring versicole"),
         ("minchiate", "robbing", "6. The deal and the robbing"),
         ("minchiate", "matto", "9.6 Paying for the Matto"),

@@ -483,7 +483,7 @@ def test_help_lists_the_registry_and_rules_sections() -> None:
         "win",
         "discard CARD",
         "hint",
-        "auto [all]",
+        "auto [all|match]",
         "save [NAME]",
         "quit",
     ):
@@ -496,7 +496,7 @@ def test_hint_suggests_the_basic_choice_and_marks_dead_waits() -> None:
     session, out = make_session(deck=deck, dealer=0)
     start(session)
     session.emit(session.execute("hint"))
-    assert "Hint: win: [rP yP wP gP] soldier4" in out.getvalue()
+    assert "Hint: win: [rP yP wP gP] four soldiers" in out.getvalue()
     # a waiting hand: waits listed, a wait with every remaining copy visible marked dead
     view = session.view()
     hand = [parse_card(c) for c in COMPLETE20.split()]

@@ -429,3 +429,52 @@ def test_the_pager_prints_a_short_text_and_leaves_a_long_one_on_screen(monkeypat
     monkeypatch.setenv("LESS", "-r")
     _let_less_show_colours()
     assert os.environ["LESS"] == "-r"
+
+
+def test_regression_a_line_of_thousands_of_characters_is_quoted_back_cut_short() -> None:
+    """A newcomer's finding: a typed line of 9,000 characters was echoed whole in the problem
+    that refused it; the problem quotes its first 60 characters and an ellipsis."""
+    long = "x" * 9000
+    done = run_cardavia(
+        "guandan", "play", "--seed", "3", stdin=f"{long}\nplay {long}\nrules {long}\nquit\n"
+    )
+    problems = [line for line in done.stdout.splitlines() if line.startswith("! ")]
+    cut = "x" * 59 + "…"
+    assert problems == [
+        f"! unknown command '{cut}': type help for the list of commands",
+        f"! 'play {'x' * 60}…': unknown card '{cut}' (write rank then suit, e.g. TH, 2S, 10D, "
+        "or BJ, RJ)",
+        f"! the rules have no section '{cut}'; nearby: 1. Overview, 2. The cards, 3. Writing "
+        "cards, 4. Seats and turns",
+    ]
+    assert max(len(line) for line in done.stdout.splitlines()) < 200
+
+
+def test_regression_a_hint_beside_a_higher_chance_says_why_in_words() -> None:
+    """A newcomer's finding: ``hint`` recommended ``discard rR`` (11%) beside ``discard yE``
+    (14%) and said only "no other move is clearly better over these samples"; it says why in
+    a player's words."""
+    done = run_cardavia("sisepai", "play", "--seed", "2", stdin="hint\nauto\nhint\nquit\nquit\n")
+    lines = [" ".join(line.split()) for line in done.stdout.splitlines()]
+    at = lines.index("Hint: discard rR")
+    assert lines[at + 2 : at + 4] == [
+        "Win chance by 16 sampled deals of the hidden cards: discard rR 11%; discard yE 14%; "
+        "discard wA 9%",
+        "discard yE is ahead by less than 16 sampled deals can tell from luck: the hint stays "
+        "with discard rR until another move is clearly better.",
+    ]
+    assert not any("over these samples" in line for line in lines)
+
+
+def test_a_hint_beside_a_higher_chance_that_scores_less_names_the_margin() -> None:
+    """Where the option with the higher win chance scores less on average (a narrower win, a
+    wider loss), the hint says so."""
+    from types import SimpleNamespace
+
+    chosen = SimpleNamespace(action="play T3", mean=0.4, chance=0.50)
+    higher = SimpleNamespace(action="play T25", mean=0.3, chance=0.55)
+    said = Session._why_not_higher(None, chosen, higher, 16)  # type: ignore[arg-type]
+    assert said == (
+        "play T25 wins a little more often in these deals, but play T3 does better on average: "
+        "its wins are bigger and its losses smaller."
+    )

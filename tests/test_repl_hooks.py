@@ -518,10 +518,13 @@ def test_restart_asks_before_throwing_a_match_away_and_restart_yes_does_not(
     assert text.count(asked) == 2 and text.count("Kept this match.") == 2
     assert reader.prompts.count("y/N > ") == 2
     assert session.header.seed == 11  # restart yes: no question
-    # a match that has not begun (nothing played) is not asked about
+    # regression: at the first decision (nothing played) restart asked nothing and dealt a
+    # new match at once; it asks as everywhere else
     session2, out2 = make(header_of(S1, 3))
-    run(session2, ["restart", "quit"])
-    assert "y/N" not in out2.getvalue() and session2.header.seed == 11
+    run(session2, ["restart", "n", "restart", "y", "quit"])
+    text2 = lines_of(out2)
+    assert text2.count(asked) == 2 and text2.count("Kept this match.") == 1
+    assert session2.header.seed == 11
 
 
 def test_new_starts_a_match_once_one_has_ended() -> None:

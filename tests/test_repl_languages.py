@@ -236,7 +236,7 @@ def test_tab_offers_the_languages_words_beside_the_english_ones():
     assert [c.text for c in complete_line(session, "oyna 3")[1]] == [
         c.text for c in complete_line(session, "play 3")[1]
     ]
-    assert [c.text for c in complete_line(session, "oto ")[1]] == ["hepsi", "all"]
+    assert [c.text for c in complete_line(session, "oto ")[1]] == ["hepsi", "all", "maç", "match"]
     assert [c.text for c in complete_line(session, "yardım ya")[1]] == ["yardım"]
     session.execute("oyna 3C")
     assert [c.text for c in complete_line(session, "pa")[1]] == ["pas", "pass"]

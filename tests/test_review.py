@@ -497,14 +497,27 @@ def test_review_from_1_is_the_first_decision_as_numbered(tmp_path: Path) -> None
     )
 
 
-def _sisepai_seed_3(stdin: str):
-    """The REPL of Si Se Pai, seed 3, against basic players, fed ``stdin``."""
-    return run_cardavia("sisepai", "play", "--seed", "3", "--ai", "basic", stdin=stdin)
+def _ssp3_by_hand(tmp_path: Path) -> Path:
+    """The save of Si Se Pai, seed 3, against basic players, played out by a person who made
+    basic's moves (what ``auto all`` plays, typed: none of them the ``auto`` command's)."""
+    info = load_game("sisepai")
+    state = info.new_state(seed=3)
+    play_on(state, make_agents(info, ["basic"] * 4))
+    path = tmp_path / "ssp3.toml"
+    header = DealFile(game="sisepai", seed=3, seats=["human", "basic", "basic", "basic"])
+    save_atomic(path, DealFile.from_state(state, header))
+    return path
 
 
-def test_regression_repl_review_from_takes_the_command_line_range() -> None:
+def _sisepai_seed_3(stdin: str, tmp_path: Path):
+    """The REPL of Si Se Pai, seed 3, against basic players, over (:func:`_ssp3_by_hand`),
+    fed ``stdin``."""
+    return run_cardavia("resume", str(_ssp3_by_hand(tmp_path)), stdin=stdin, home=tmp_path)
+
+
+def test_regression_repl_review_from_takes_the_command_line_range(tmp_path: Path) -> None:
     done = _sisepai_seed_3(
-        "auto all\nreview --from 0\nreview --from 10\nreview from 3\nreview --from 9\n"
+        "review --from 0\nreview --from 10\nreview from 3\nreview --from 9\n", tmp_path
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
@@ -519,13 +532,14 @@ def test_regression_repl_review_from_takes_the_command_line_range() -> None:
     assert "(from decision 9 of 9)" in " ".join(done.stdout.split())
 
 
-def test_repl_review_takes_samples_as_the_command_does() -> None:
+def test_repl_review_takes_samples_as_the_command_does(tmp_path: Path) -> None:
     """The REPL's ``review`` took no ``--samples``: it takes ``--from`` and ``--samples`` as
     the command does (either order, ``--from=N`` too; one given twice refused, as on the
     command line), each checked by the same count, and names what it cannot read."""
     done = _sisepai_seed_3(
-        "auto all\nreview --samples 0\nreview --json\nreview --from\n"
-        "review --samples 100001\nreview --from 3 --from=8\nreview --samples=1 --from 8\n"
+        "review --samples 0\nreview --json\nreview --from\n"
+        "review --samples 100001\nreview --from 3 --from=8\nreview --samples=1 --from 8\n",
+        tmp_path,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
@@ -657,10 +671,7 @@ def test_regression_the_review_numbers_only_the_decisions_it_grades(tmp_path: Pa
     """A newcomer's finding: a review of 7 decisions numbered them 1, 3, 5, 7, 8, 9, 10 and
     said the game held 10: the answers the rules gave were counted but not shown. The graded
     decisions are numbered 1 to N, --from counts them, and the summary holds N."""
-    play = ("sisepai", "play", "--seed", "3", "--ai", "basic")
-    done = run_cardavia(*play, stdin="auto all\nsave ssp3\n", home=tmp_path)
-    assert done.returncode == 0, done.stderr
-    path = tmp_path / "saves" / "ssp3.toml"
+    path = _ssp3_by_hand(tmp_path)
     reviewed = run_cardavia("review", str(path), "--samples", "1", "--no-replay", "--json")
     assert reviewed.returncode == 0, reviewed.stderr
     data = json.loads(reviewed.stdout)
@@ -684,3 +695,71 @@ def test_regression_two_samples_that_agree_mark_nothing() -> None:
         assert decision.noise == float("inf") and decision.mark == "good"
     decision, _final = _review_last("cucu-asks-a-known-hunter", samples=16)
     assert decision.noise < 1 and decision.mark != "good"  # the blunder this file holds
+
+
+def test_regression_review_leaves_out_the_moves_auto_made(tmp_path: Path) -> None:
+    """A newcomer's finding: ``review`` graded the moves ``auto`` made as the player's (226 of
+    257 in one match). The save says which decisions ``auto`` made (``auto_decisions``, seat
+    0's real decisions numbered from 1); a review leaves them out and says how many."""
+    play = ("sisepai", "play", "--seed", "3", "--ai", "basic")
+    # the first decision typed (basic's move, as auto would make it), the rest by auto
+    by_hand = _ssp3_by_hand(tmp_path)
+    first = load_deal(by_hand).actions[0]
+    assert first.startswith("0 ")
+    done = run_cardavia(*play, stdin=f"{first[2:]}\nauto all\nsave mixed\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "saves" / "mixed.toml"
+    deal = load_deal(path)
+    assert deal.actions == load_deal(by_hand).actions  # the same game as the one by hand
+    assert deal.auto_decisions == [2, 3, 5, 6, 7, 8, 9, 10]
+    assert deal.ledger == {"auto": 8, "given": 2}
+    reviewed = run_cardavia("review", str(path), "--samples", "1", "--no-replay", "--json")
+    assert reviewed.returncode == 0, reviewed.stderr
+    data = json.loads(reviewed.stdout)
+    assert [d["index"] for d in data["decisions"]] == [1]
+    assert (data["summary"]["total"], data["summary"]["auto"]) == (1, 8)
+    assert data["summary"]["skipped"] == 26  # the forced answers and the rules' answers
+    said = " ".join(
+        run_cardavia("review", str(path), "--samples", "1", "--no-replay").stdout.split()
+    )
+    assert "1 decision of yours" in said
+    assert "8 moves made by auto left out (not yours)" in said
+    # the save's list is checked as the rest of the file is
+    bad = path.read_text("utf-8").replace("auto_decisions = [", "auto_decisions = [0, ", 1)
+    path.write_text(bad, "utf-8")
+    refused = run_cardavia("review", str(path), "--samples", "1")
+    assert refused.returncode == 2
+    assert "'auto_decisions' must list numbers of seat 0's decisions from 1" in refused.stderr
+
+
+def test_a_long_review_on_a_terminal_goes_through_the_pager(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cardavia review`` printed a review of hundreds of lines at once; on a terminal it
+    goes through a pager, as ``rules`` does (piped, it is printed plainly: the tests above)."""
+    import io
+    import sys
+
+    from rich.console import Console
+
+    from cardavia_cli.commands.review import review
+
+    paged: list[str] = []
+
+    class _Pager:
+        def __enter__(self) -> None:
+            return None
+
+        def __exit__(self, *exc: object) -> None:
+            paged.append("paged")
+
+    class _Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    path = _ssp3_by_hand(tmp_path)
+    monkeypatch.setattr(Console, "pager", lambda self, **kw: _Pager())
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys, "stdout", _Terminal())
+    review(path, last=False, start=1, no_replay=True, samples=1, as_json=False)
+    assert paged == ["paged"]

@@ -86,7 +86,7 @@ def test_turkish_first_decision_narration_table_hand_and_choices() -> None:
     assert "kırmızı   -   -   -      -   rH rH  -      rP rP" in lines
     assert "çiçekler                                          F" in lines
     assert hand_codes(lines, "Elin (20 kart)") == Counter(DEALT.split())
-    assert "2  claim yE yE  [yE yE yE] üçlü" in lines
+    assert "2  al yE yE  [yE yE yE] üçlü" in lines
 
 
 def test_arabic_first_decision_narration_table_hand_and_choices() -> None:
@@ -101,7 +101,7 @@ def test_arabic_first_decision_narration_table_hand_and_choices() -> None:
     assert "   المطروحة               yE، رماها المقعد 2 (المقابل): دورك بعد التالي." in lines
     assert "أحمر    -   -   -      -   rH rH  -      rP rP" in lines
     assert hand_codes(lines, "يدك (20 ورقة)") == Counter(DEALT.split())
-    assert "2  claim yE yE  [yE yE yE] ثلاثية" in lines
+    assert "2  مطالبة yE yE  [yE yE yE] ثلاثية" in lines
 
 
 def test_turkish_claim_discard_and_dead_card_lines_then_the_hint_and_the_log() -> None:
@@ -113,7 +113,7 @@ def test_turkish_claim_discard_and_dead_card_lines_then_the_hint_and_the_log() -
     assert "Sen gA attın: kimse almadı, kart öldü." in lines
     assert "1. koltuk (sağ) rC attı: kimse almadı, kart öldü." in lines
     assert "Elin (15 kart)" in lines
-    assert "İpucu: discard gC" in lines
+    assert "İpucu: at gC" in lines
     assert (
         "gC atıldıktan sonra beklediğin kartlar: henüz yok (elini tek bir kart tamamlamıyor)"
         in lines
@@ -130,7 +130,7 @@ def test_arabic_claim_discard_and_dead_card_lines_then_the_hint_and_the_log() ->
     assert "رميتَ الورقة gA: لم يأخذها أحد، فهي ميتة." in lines
     assert "طالبتَ بالورقة المسحوبة rH: [rH rH rH]." in lines
     assert "يدك (15 ورقة)" in lines
-    assert "تلميح: discard gC" in lines
+    assert "تلميح: رمي gC" in lines
     assert f" 1 وُزِّعت عليك الأوراق: {DEALT}." in lines
     assert " 2 سحب المقعد 2 (المقابل) الورقة wP؛ مرّرتَ (تلقائي)." in lines
     assert " 5 أجبتَ بمطالبة: [yE yE yE]." in lines

@@ -6,7 +6,7 @@ import typer
 
 from cardavia_cli.commands.common import EXIT_NO, console, fail, guarded, print_json
 from cardavia_cli.commands.game import game_app
-from cardavia_cli.engine.i18n import _, ngettext
+from cardavia_cli.engine.i18n import _, ngettext, pgettext
 
 GAME = "guandan"
 
@@ -57,6 +57,8 @@ def check(
         chosen = [i for i in found if (i.type, i.rank) == key]
     legal = bool(chosen)
     beaten: bool | None = None
+    #: the play's readings that beat the --beats play (6.5)
+    winners: list = []
     previous = None
     prev_codes: list[int] = []
     if beats_as is not None and beats is None:
@@ -86,16 +88,18 @@ def check(
             previous = matching[0]
         else:
             previous = max(readings, key=strength)
-        beaten = any(outranks(i, previous) for i in chosen)
+        winners = [i for i in chosen if outranks(i, previous)]
+        beaten = bool(winners)
     code = 0 if legal and beaten is not False else EXIT_NO
     if as_json:
-        print_json(
-            {
-                "legal": legal,
-                "interpretations": [i.to_json() for i in found],
-                "beats": beaten,
-            }
-        )
+        data: dict[str, object] = {
+            "legal": legal,
+            "interpretations": [i.to_json() for i in found],
+            "beats": beaten,
+        }
+        if previous is not None:  # with --beats: the readings that beat it
+            data["beats_as"] = [i.to_json() for i in winners]
+        print_json(data)
         raise typer.Exit(code)
 
     out = console()
@@ -137,10 +141,21 @@ def check(
         out.print(_("{reading} is not one of its interpretations.").format(reading=repr(as_)))
     if previous is not None:
         if beaten:
-            line = _("Beats {play} as {reading}: yes")
+            line = ngettext(
+                "Beats {play} as {reading}: yes, played as {winners}",
+                "Beats {play} as {reading}: yes, played as any of {winners}",
+                len(winners),
+            )
         else:
             line = _("Beats {play} as {reading}: no")
-        out.print(line.format(play=codes_str(prev_codes), reading=previous.key(lv)))
+        out.print(
+            line.format(
+                play=codes_str(prev_codes),
+                reading=previous.key(lv),
+                # TRANSLATORS: between two readings of a play ("straight_flush 6, ...").
+                winners=pgettext("list separator", ", ").join(i.key(lv) for i in winners),
+            )
+        )
     raise typer.Exit(code)
 
 

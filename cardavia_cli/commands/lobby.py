@@ -361,15 +361,16 @@ class Lobby:
                 return levels[number - 1]
             if answer.lower() in levels:
                 return answer.lower()
-            self.renderer.show(
-                [
-                    Problem(
-                        _("unknown level {answer}: choose one of {levels}").format(
-                            answer=repr(answer), levels=", ".join(levels)
-                        )
-                    )
-                ]
-            )
+            if number is not None:  # a number off the menu is no unknown name
+                said = _(
+                    "there is no choice {n}: type a number from 1 to {last}, or a level's name "
+                    "({levels})"
+                ).format(n=number, last=len(levels), levels=", ".join(levels))
+            else:
+                said = _("unknown level {answer}: choose one of {levels}").format(
+                    answer=repr(answer), levels=", ".join(levels)
+                )
+            self.renderer.show([Problem(said)])
 
     def resume(self, args: list[str]) -> Reply:
         """``resume [NAME|N]``: continue a save; without a name the most recent unfinished

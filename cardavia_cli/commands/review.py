@@ -32,14 +32,14 @@ HELP = "\n\n".join(
     [
         "Review a game: every decision of yours (seat 0) graded by the search of the strong "
         "computer player, and the same deck played by the computer in your seat.",
-        "At each of your real decisions (forced answers and answers the rules gave are "
-        "skipped) strong searches the position exactly as it would have then, from what your "
-        "seat could see: the moves it compares, with the move you played among them, each "
-        "with an estimate. Estimates are expected results from 0% to 100%: the win chance in "
-        "Si Se Pai (of the deal) and Cuccu (of the match); the result in Guandan (100% the match "
-        "won, 75% a deal won by 3 levels, 58% by 1 level, 42% a deal lost by 1 level, 25% by 3, "
-        "0% the match lost) and the deal's result in Minchiate (100% a win, 50% a tie, 0% a "
-        "loss, and 2.5% more or less per resto of margin).",
+        "At each of your real decisions (forced answers, answers the rules gave and moves the "
+        "auto command made are skipped) strong searches the position exactly as it would have "
+        "then, from what your seat could see: the moves it compares, with the move you played "
+        "among them, each with an estimate. Estimates are expected results from 0% to 100%: the "
+        "win chance in Si Se Pai (of the deal) and Cuccu (of the match); the result in Guandan "
+        "(100% the match won, 75% a deal won by 3 levels, 58% by 1 level, 42% a deal lost by 1 "
+        "level, 25% by 3, 0% the match lost) and the deal's result in Minchiate (100% a win, "
+        "50% a tie, 0% a loss, and 2.5% more or less per resto of margin).",
         "The loss of a move is strong's move's estimate minus yours. A loss within the "
         "search's own noise (2 standard errors of the difference over the samples; with "
         "fewer than 4 samples every loss) is not marked (shown [bold]good, within "
@@ -61,7 +61,7 @@ HELP = "\n\n".join(
         'JSON: {"game", "decisions": [{"index", "seat", "phase", "played", "options": '
         '[{"action", "estimate", "chance"}], "loss", "mark", "round", "ply", "best", '
         '"estimate", "best_estimate", "noise", "within_noise", "samples"}], "summary": '
-        '{"decisions", "skipped", "from", "total", "marks", "loss", "costliest", "unit", '
+        '{"decisions", "skipped", "auto", "from", "total", "marks", "loss", "costliest", "unit", '
         '"thresholds", "samples", "finished", "scope"}, "own", "replays": [{"level", "result", '
         '"value"}]}.',
     ]
@@ -155,8 +155,13 @@ def review(
 
         print_json(result.to_json(lambda d: position_text(ui, d)))
         return
-    from rich import box
+    import sys
 
+    from rich import box
+    from rich.console import Group
+
+    from cardavia_cli.repl.output import Paged
+    from cardavia_cli.repl.render import Renderer
     from cardavia_cli.repl.review import review_renderables
 
     out = console()
@@ -164,8 +169,8 @@ def review(
     shown = review_renderables(
         result, ui, game_title(deal.game), frame=frame, replays=not no_replay
     )
-    for item in shown:
-        out.print(item)
+    # a long review goes through a pager on a terminal, as the rules do; piped, it is printed
+    Renderer(out, pager=sys.stdout.isatty()).show([Paged(Group(*shown))])
 
 
 def _deal_of(file: Path, ignored: IgnoredSettings) -> tuple[DealFile, str]:

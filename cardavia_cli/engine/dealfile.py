@@ -47,6 +47,7 @@ GameLookup = Callable[[str], GameInfo]
 FORMAT = 1
 COMMON_KEYS = (
     "format", "game", "seed", "deck", "dealer", "seats", "actions", "settings", "ledger",
+    "auto_decisions",
 )  # fmt: skip
 #: The counts of a save's ``ledger`` table: of seat 0's decisions in its actions, how many the
 #: ``auto`` command made, and how many were answers the rules gave (what the scores ledger is
@@ -81,6 +82,10 @@ class DealFile:
     #: (:data:`LEDGER_KEYS`; a count of 0 is left out): what the scores ledger is told when
     #: the game ends, however often it was saved and resumed.
     ledger: dict[str, int] = field(default_factory=dict)
+    #: Which of seat 0's real decisions the ``auto`` command made: their numbers, from 1, among
+    #: seat 0's decisions that had a choice (forced answers are not counted), in order. A
+    #: review leaves them out of the grading: they are not the player's moves.
+    auto_decisions: list[int] = field(default_factory=list)
     format: int = FORMAT
     #: Where the deal was read from (for messages); not part of the file.
     where: str | None = field(default=None, compare=False, repr=False)
@@ -116,6 +121,7 @@ class DealFile:
             match=copy.deepcopy(self.match),
             settings=dict(self.settings),
             ledger=dict(self.ledger),
+            auto_decisions=list(self.auto_decisions),
             format=self.format,
         )
 
@@ -136,6 +142,8 @@ class DealFile:
         ledger = {k: n for k, n in self.ledger.items() if n}
         if ledger:
             data["ledger"] = ledger
+        if self.auto_decisions:
+            data["auto_decisions"] = list(self.auto_decisions)
         return tomli_w.dumps(data, multiline_strings=False)
 
 
@@ -265,6 +273,31 @@ def _ledger(value: object, where: str, mine: int) -> dict[str, int]:
             where,
         )
     return dict(value)
+
+
+def _auto_decisions(value: object, where: str, mine: int) -> list[int]:
+    """The ``auto_decisions`` of a save: numbers from 1, each higher than the one before, none
+    higher than the number of seat 0's actions in the file (``mine``)."""
+    if (
+        not isinstance(value, list)
+        or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in value)
+        or any(a >= b for a, b in zip(value, value[1:], strict=False))
+    ):
+        raise DealFileError(
+            _(
+                "'auto_decisions' must list numbers of seat 0's decisions from 1, each higher "
+                "than the one before, e.g. auto_decisions = [3, 4], not {value}"
+            ).format(value=_toml_value(value)),
+            where,
+        )
+    if value and value[-1] > mine:
+        raise DealFileError(
+            _("'auto_decisions' names decision {n} of seat 0, but its actions hold {mine}").format(
+                n=value[-1], mine=mine
+            ),
+            where,
+        )
+    return list(value)
 
 
 #: What is told of a ``settings`` table that a reader ignores (``run``, ``review``): the
@@ -419,6 +452,9 @@ def parse_deal(
                 df.settings = settings
     if "ledger" in data:
         df.ledger = _ledger(data["ledger"], at_line(where, text, "ledger"), mine)
+    if "auto_decisions" in data:
+        where_auto = at_line(where, text, "auto_decisions")
+        df.auto_decisions = _auto_decisions(data["auto_decisions"], where_auto, mine)
     match = {k: data[k] for k in info.match_keys if k in data}
     if info.validate_match is not None:
         try:

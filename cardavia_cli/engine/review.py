@@ -3,7 +3,8 @@
 "Review your game").
 
 **Grading.** The game is replayed from its deal file, action by action. At each real decision
-of the reviewed seat (not a forced answer, nor one the rules gave: the caller's ``skip``),
+of the reviewed seat (not a forced answer, nor one the rules gave: the caller's ``skip``, nor
+one the ``auto`` command made: the save's ``auto_decisions``),
 the game's ``strong`` player runs its search on exactly what it would have had then: the
 seat's view, its legal actions, a :class:`~cardavia_cli.engine.belief.Belief` of the seat
 (samples of the states the seat cannot tell from the real one, never the state) and the
@@ -39,7 +40,7 @@ make the same file give the same review on any machine.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -195,7 +196,8 @@ class Played:
 class Review:
     """A game's review (module docstring). ``unit`` what the estimates are (the scale's
     English message), ``decisions`` the reviewed ones, ``skipped`` the forced answers and
-    the answers the rules gave in the reviewed span, ``start`` the first decision reviewed
+    the answers the rules gave in the reviewed span, ``auto`` the decisions the ``auto``
+    command made there (not graded: not the player's), ``start`` the first decision reviewed
     (``--from``), ``total`` the seat's real decisions in the whole game, ``finished`` whether
     the game is over, ``scope`` what the replays compare (``"game"`` or ``"first deal"``),
     ``own`` the player's own result of that span (``None`` before it ends), ``replays`` the
@@ -214,6 +216,7 @@ class Review:
     scope: str
     own: Played | None = None
     replays: list[Played] = field(default_factory=list)
+    auto: int = 0
 
     def marks(self) -> dict[str, int]:
         """How many decisions got each mark, in :data:`MARKS` order."""
@@ -229,7 +232,8 @@ class Review:
 
     def to_json(self, position: Callable[[Decision], str] | None = None) -> dict[str, Any]:
         """``{"game", "decisions", "summary"}`` (the issue's shape), plus ``"own"`` and
-        ``"replays"``. ``summary``: ``"decisions"`` reviewed, ``"skipped"``, ``"from"``,
+        ``"replays"``. ``summary``: ``"decisions"`` reviewed, ``"skipped"``, ``"auto"`` (made by
+        the ``auto`` command, not graded), ``"from"``,
         ``"total"``, ``"marks"`` (by mark), ``"loss"`` (their sum), ``"costliest"`` (up to
         three: ``"index"``, ``"round"``, ``"phase"``, ``"played"``, ``"best"``, ``"loss"``,
         ``"mark"``, and ``"position"``, the position as the seat saw it, from ``position``),
@@ -254,6 +258,7 @@ class Review:
             "summary": {
                 "decisions": len(self.decisions),
                 "skipped": self.skipped,
+                "auto": self.auto,
                 "from": self.start,
                 "total": self.total,
                 "marks": self.marks(),
@@ -296,6 +301,20 @@ def real_decisions(history: Sequence[Record], seat: int = HUMAN) -> int:
     return sum(1 for r in history if r.seat == seat and not r.forced)
 
 
+def auto_plies(history: Sequence[Record], auto: Collection[int], seat: int = HUMAN) -> set[int]:
+    """The plies (indices into ``history``) of the decisions of ``seat`` that the ``auto``
+    command made: ``auto`` numbers them among the seat's real decisions, from 1 (a save's
+    ``auto_decisions``)."""
+    out: set[int] = set()
+    n = 0
+    for ply, record in enumerate(history):
+        if record.seat == seat and not record.forced:
+            n += 1
+            if n in auto:
+                out.add(ply)
+    return out
+
+
 def graded_plies(
     info: GameInfo,
     deal: DealFile,
@@ -305,17 +324,19 @@ def graded_plies(
     skip: Callable[[Any], bool] | None = None,
 ) -> list[int]:
     """The plies (indices into ``final.history``, the state ``deal`` replays to) of the
-    decisions of ``seat`` that a review grades, in order: not forced, and not an answer the
-    rules gave (``skip(view)``). A review numbers these from 1, and ``--from`` counts them.
-    Raises ``ValueError`` if ``final`` is not a replay of ``deal``."""
+    decisions of ``seat`` that a review grades, in order: not forced, not an answer the
+    rules gave (``skip(view)``) and not made by the ``auto`` command (the deal's
+    ``auto_decisions``, for seat 0). A review numbers these from 1, and ``--from`` counts
+    them. Raises ``ValueError`` if ``final`` is not a replay of ``deal``."""
     state = new_game_state(deal, lookup=lambda _name: info)
+    automatic = auto_plies(final.history, deal.auto_decisions) if seat == HUMAN else set()
     plies = []
     for ply, record in enumerate(final.history):
         while state.at_break:
             state.next_round()
         if state.to_act != record.seat:
             raise ValueError(f"the history does not replay: {record} at {state.position()}")
-        if record.seat == seat and not record.forced:
+        if record.seat == seat and not record.forced and ply not in automatic:
             if skip is None or not skip(state.view(seat)):
                 plies.append(ply)
         state.push(state.parse_action(record.text))
@@ -371,13 +392,14 @@ def review_game(
     initial = state.copy()
     history = final.history
     graded = graded_plies(info, deal, final, seat=seat, skip=skip)
+    automatic = auto_plies(history, deal.auto_decisions) if seat == HUMAN else set()
     total = len(graded)
     todo = max(0, total - start + 1)
     # the span reviewed: from the ply of decision ``start`` (nothing when there is none)
     first = graded[start - 1] if start <= total else len(history)
     numbers = {ply: n for n, ply in enumerate(graded, 1)}
     decisions: list[Decision] = []
-    skipped = 0
+    skipped = auto = 0
     own: Played | None = None
     if progress is not None:
         progress("decisions", 0, todo)
@@ -387,7 +409,9 @@ def review_game(
         action = state.parse_action(record.text)
         if record.seat == seat and ply >= first:
             number = numbers.get(ply)
-            if number is None:
+            if ply in automatic:
+                auto += 1  # the auto command's, not the player's
+            elif number is None:
                 skipped += 1  # forced, or the rules' answer
             else:
                 decisions.append(_judge(player, state, seat, action, number))
@@ -405,6 +429,7 @@ def review_game(
         samples=player.settings.samples,
         decisions=decisions,
         skipped=skipped,
+        auto=auto,
         start=start,
         total=total,
         finished=final.is_over,
@@ -516,6 +541,7 @@ __all__ = [
     "Played",
     "Review",
     "mark_of",
+    "auto_plies",
     "graded_plies",
     "real_decisions",
     "replay_seat",

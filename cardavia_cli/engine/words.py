@@ -16,7 +16,7 @@ text (logs, developers' messages); a player's text uses :func:`by_seat` and ``ng
 
 from __future__ import annotations
 
-from cardavia_cli.engine.i18n import N_, _, language
+from cardavia_cli.engine.i18n import N_, _, language, pgettext
 from cardavia_cli.engine.seats import SEAT_NAMES, distance, team
 
 #: Where each seat sits from the viewer in a partnership game (section 1 of those games).
@@ -175,3 +175,20 @@ def team_word(team_number: int, viewer: int = 0) -> str:
 def team_name(team_number: int, viewer: int = 0) -> str:
     """``your team`` or ``their team``."""
     return _("your team") if team_number == team(viewer) else _("their team")
+
+
+#: The context of the typed command words in the catalogs (``repl/verbs.py``, domain ``verbs``).
+VERB_CONTEXT = "verb"
+
+
+def said_action(action: object) -> str:
+    """An action as a player may type it in the language spoken now: its verb in that
+    language's word for it (``pgettext("verb", VERB)``, what the REPL reads too), the rest
+    (cards, numbers) as it is: Turkish ``al yE yE`` for ``claim yE yE``, ``tut`` for ``keep``.
+
+    >>> said_action("claim yE yE")
+    'claim yE yE'
+    """
+    verb, sep, rest = str(action).partition(" ")
+    word = pgettext(VERB_CONTEXT, verb) if verb else ""
+    return (word or verb) + sep + rest

@@ -4,7 +4,8 @@ A rules text is Markdown: a ``#`` title, then sections under headings of two to 
 most of them numbered (``## 7. Tribute and return``, ``### 7.5 The return``). The command
 ``cardavia GAME rules TOPIC`` and the REPL's ``rules TOPIC`` both call :func:`find_section`:
 a topic is a section number (``9.3``) or words of a section's title, case-insensitive, each a
-whole word or the start of one (``tribute``, ``bombs``, ``wild``).
+whole word, another form of it (a singular for a plural, ``resto`` for ``Resti``; accents left
+out) or the start of one (``tribute``, ``bombs``, ``wild``).
 
 The rules are written in each language cardavia speaks (``player_rules.tr.md``): numbers are
 the same in every language, title words are those of the language spoken (folded as that
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from cardavia_cli.engine.errors import CardaviaError
@@ -138,13 +140,40 @@ def _words(text: str, lang: str = "en") -> list[str]:
 _PLURALS = ("s", "es", "ler", "lar")
 #: A Turkish word's last letter as it softens before an ending: ``öncelik``, ``önceliği``.
 _SOFTENED = {"k": "ğ", "g": "ğ", "ç": "c"}
+#: Endings that make another form of one word, longest first: English and Turkish plurals,
+#: and the vowel that ends an Italian noun of the games (``resto``, ``resti``; ``versicola``,
+#: ``versicole``).
+_FORM_ENDINGS = ("ies", "es", "ler", "lar", "s", "o", "i", "a", "e")
+
+
+def _form(word: str) -> str:
+    """What the forms of one word share, for comparing them loosely: the word without the
+    accents of its Latin letters (``cucù`` is ``cucu``) and without one ending of
+    :data:`_FORM_ENDINGS` where at least three letters stay (``resti`` and ``resto`` are
+    ``rest``, ``bombs`` is ``bomb``, ``tricks`` ``trick``).
+
+    >>> _form("Resti".lower()), _form("resto"), _form("cucù"), _form("bombs"), _form("tubes")
+    ('rest', 'rest', 'cucu', 'bomb', 'tub')
+    """
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", word):
+        if unicodedata.combining(ch) and kept and kept[-1].isascii():
+            continue
+        kept.append(ch)
+    plain = unicodedata.normalize("NFC", "".join(kept))
+    for end in _FORM_ENDINGS:
+        if plain.endswith(end) and len(plain) - len(end) >= 3:
+            return plain[: -len(end)]
+    return plain
 
 
 def _fits(word: str, title_word: str) -> int:
-    """2 when ``word`` is ``title_word`` (or its plural), 1 when it starts it (its last
-    letter softened, as Turkish does before an ending: ``haraç`` starts ``haracın``), 0
-    otherwise."""
+    """2 when ``word`` is ``title_word`` or another form of it (a plural, a singular, an
+    accent left out: :func:`_form`), 1 when it starts it (its last letter softened, as Turkish
+    does before an ending: ``haraç`` starts ``haracın``), 0 otherwise."""
     if word == title_word or any(word == title_word + end for end in _PLURALS):
+        return 2
+    if len(word) >= 3 and _form(word) == _form(title_word):
         return 2
     if len(word) >= 2 and title_word.startswith(word):
         return 1

@@ -83,6 +83,8 @@ class Shell(Protocol):
 
     def auto(self, every: bool = False) -> Reply: ...
 
+    def auto_match(self) -> Reply: ...
+
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply: ...
 
     def rules(self, topic: str | None = None) -> Reply: ...
@@ -493,27 +495,37 @@ def _complete_auto(session: Shell, args: Sequence[str]) -> Iterable[Completion]:
     if args:
         return []
     said = _("play on for you to the end of the deal or round")
-    return [Completion(w, said) for w in argument_words("all")]
+    out = [Completion(w, said) for w in argument_words("all")]
+    if not session.ui.has_breaks:
+        return out  # a game of one deal: its match is its deal
+    whole = _("play on for you to the end of the match, deal after deal")
+    return out + [Completion(w, whole) for w in argument_words("match")]
 
 
 @BUILTINS.command(
     "auto",
-    # TRANSLATORS: a usage line: "all" is typed as it is.
-    usage=N_("auto [all]"),
+    # TRANSLATORS: a usage line: "all" and "match" are typed as they are.
+    usage=N_("auto [all|match]"),
     short=N_("let the computer decide"),
     help=N_(
         "Let the basic computer player make this decision for you; 'auto all' plays on for you "
-        "to the end of the deal or round. Typed at a break of a match, it goes on first."
+        "to the end of the deal or round, 'auto match' to the end of the match. Typed at a "
+        "break of a match, it goes on first."
     ),
     complete=_complete_auto,
     available=_deciding_or_break,
 )
 def _auto(session: Shell, args: str) -> Reply:
     words = args.split()
+    if len(words) == 1 and is_word(words[0], "match"):
+        return session.auto_match()
     if words and not (len(words) == 1 and is_word(words[0], "all")):
         return [
             _usage(
-                "auto", _("auto takes nothing or 'all', not {text}").format(text=repr(args.strip()))
+                "auto",
+                _("auto takes nothing, 'all' or 'match', not {text}").format(
+                    text=repr(args.strip())
+                ),
             )
         ]
     return session.auto(every=bool(words))

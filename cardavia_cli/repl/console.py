@@ -449,9 +449,10 @@ class FitConsole(Console):
 
     def squeezed(self, renderable: Any) -> Any:
         """``renderable`` with every table in it that is too wide fitted to the width between
-        words: each column gets its longest word, then the room left is shared by how much
-        more each column needs for its widest cell; a table whose longest words do not fit
-        side by side is :func:`stacked`. Nothing given is changed."""
+        words: each column gets its longest word (a ``no_wrap`` column its widest cell, where
+        the others' longest words still fit beside it), then the room left is shared by how
+        much more each column needs for its widest cell; a table whose longest words do not
+        fit side by side is :func:`stacked`. Nothing given is changed."""
         if isinstance(renderable, Group):
             parts = [self.squeezed(r) for r in renderable.renderables]
             return Group(*parts, fit=renderable.fit)
@@ -463,7 +464,14 @@ class FitConsole(Console):
         options = self.options.update_width(1_000_000)
         measured = [table._measure_column(self, options, c) for c in table.columns]
         room = self.width - table._extra_width
-        widths = [m.minimum for m in measured]
+        # a column that must not wrap (a seat's name, a card) keeps its width where the
+        # others can wrap in the room left; else every column gets its longest word
+        widths = [
+            m.maximum if column.no_wrap else m.minimum
+            for m, column in zip(measured, table.columns, strict=True)
+        ]
+        if sum(widths) > room:
+            widths = [m.minimum for m in measured]
         if sum(widths) > room:
             lines = stacked(table)
             return lines if lines is not None else folded(table)

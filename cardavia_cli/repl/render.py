@@ -4,7 +4,8 @@
 Plain strings are printed without markup (card melds are written ``[rR rR rR]``, which rich
 would otherwise read as markup), and the text of a :class:`Note` or :class:`Problem` with its
 control characters written as escapes (a save path typed with ``ESC`` in it is shown, not
-obeyed). Off a terminal rich drops the styling by itself, and with
+obeyed); a problem quotes a word of thousands of characters cut short (:func:`shortened`).
+Off a terminal rich drops the styling by itself, and with
 ``NO_COLOR`` it keeps the layout without colours; card codes carry their colour in their text.
 One-line items are wrapped between words on a terminal (never in the middle of a word) and
 never wrapped off one, where a line stays a line for the programs that read it; tables fit as
@@ -14,6 +15,7 @@ never wrapped off one, where a line stays a line for the programs that read it; 
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -26,6 +28,27 @@ from cardavia_cli.repl.console import dumb_terminal
 from cardavia_cli.repl.output import Item, Note, Paged, Pause, Problem
 
 PROBLEM_STYLE = "bold red"
+#: A word of a problem longer than this (a typed line of thousands of characters quoted back)
+#: is cut to its first :data:`KEPT` characters and an ellipsis, its closing quote kept.
+LONG_WORD = 100
+KEPT = 60
+_CLOSING = re.compile(r"[\'\")\]:;,.!?]{0,3}$")
+
+
+def shortened(text: str) -> str:
+    """``text`` with each word longer than :data:`LONG_WORD` characters cut to its first
+    :data:`KEPT` and ``…``, the punctuation that closes it kept (``'xxx…'``).
+
+    >>> shortened("unknown command '" + "x" * 9000 + "'") == "unknown command '" + "x" * 59 + "…'"
+    True
+    """
+    words = text.split(" ")
+    for i, word in enumerate(words):
+        if len(word) > LONG_WORD:
+            closing = _CLOSING.search(word)
+            tail = closing.group(0) if closing is not None else ""
+            words[i] = word[:KEPT] + "…" + tail
+    return " ".join(words)
 
 
 def _let_less_show_colours() -> None:
@@ -91,7 +114,7 @@ class Renderer:
                 self.pause(item.seconds)
         elif isinstance(item, Problem):
             line = Text("! ", style=PROBLEM_STYLE)
-            line.append(visible(" ".join(item.text.split())), style=PROBLEM_STYLE)
+            line.append(visible(shortened(" ".join(item.text.split()))), style=PROBLEM_STYLE)
             out.print(line, soft_wrap=soft)
         elif isinstance(item, Note):
             text = item.text if isinstance(item.text, Text) else Text(visible(item.text))

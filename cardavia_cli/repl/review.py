@@ -120,6 +120,15 @@ def _heading(review: Review, title: str) -> Text:
                 review.skipped,
             ).format(n=review.skipped)
         )
+    if review.auto:
+        text.append("; ")
+        text.append(
+            ngettext(
+                "{n} move made by auto left out (not yours)",
+                "{n} moves made by auto left out (not yours)",
+                review.auto,
+            ).format(n=review.auto)
+        )
     if not review.finished:
         text.append("; ")
         text.append(_("the game is not over: what has been played so far"))

@@ -56,7 +56,7 @@ from cardavia_cli.engine.runner import make_agents
 from cardavia_cli.engine.saves import SaveLock
 from cardavia_cli.engine.search import SearchPlayer
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, seat_label
+from cardavia_cli.engine.words import capital, said_action, seat_label
 from cardavia_cli.games.deals import DealFile, new_game_state
 from cardavia_cli.repl.commands import Command, Registry, is_number, names_of, session_registry
 from cardavia_cli.repl.keeper import SaveKeeper
@@ -223,6 +223,7 @@ class Session:
             # a resumed game: the counts its save kept of the decisions before this session
             self._auto = header.ledger.get("auto", 0)
             self._ruled = header.ledger.get("given", 0)
+            self._auto_decisions = list(header.auto_decisions)
             self._keep_ledger()
 
     def _take_settings(self, header: DealFile) -> None:
@@ -244,9 +245,11 @@ class Session:
 
     def _keep_ledger(self) -> None:
         """Write the counts of the human's decisions made by ``auto`` and given by the rules
-        into the header the saves are made from (the ``ledger`` table), so that a game saved
-        and resumed is told to the scores ledger as it was played."""
+        into the header the saves are made from (the ``ledger`` table), and which decisions
+        ``auto`` made (``auto_decisions``), so that a game saved and resumed is told to the
+        scores ledger as it was played and its review grades only the player's moves."""
         self.keeper.header.ledger = {"auto": self._auto, "given": self._ruled}
+        self.keeper.header.auto_decisions = list(self._auto_decisions)
 
     def _start(self, state: GameState, *, origin: str, replayed: str | None) -> None:
         """Take ``state`` as the game of the session (at the start, ``new`` and ``restart``)."""
@@ -264,6 +267,8 @@ class Session:
         #: gave the human (``GameUI.auto_answer``), for the scores ledger.
         self._auto = 0
         self._ruled = 0
+        #: Which of the human's real decisions ``auto`` made (numbered from 1): not graded.
+        self._auto_decisions: list[int] = []
         self._keep_ledger()
         self._break_shown = False
         if replayed:
@@ -558,7 +563,7 @@ class Session:
                     else _("{names} and {last}").format(names=", ".join(held[:-1]), last=held[-1])
                 )
                 text = _("Your only move: {action} (type it; {setting} is off).")
-                out.append(Note(text.format(action=forced, setting=off), style="dim"))
+                out.append(Note(text.format(action=said_action(forced), setting=off), style="dim"))
             return out
         if st.at_break:
             if self.interactive:
@@ -800,7 +805,7 @@ class Session:
                 self._candidates = list(exc.candidates)
                 grid = Table.grid(padding=(0, 2))
                 for i, cand in enumerate(exc.candidates, 1):
-                    grid.add_row(Text(f"{i})", style="bold"), Text(cand))
+                    grid.add_row(Text(f"{i})", style="bold"), Text(said_action(cand)))
                 prompt = Note(_("Type a number, or cancel."), style="dim")
                 return [Note(you_wording(exc)), grid, prompt]
             listed = ", ".join(exc.candidates)
@@ -1015,7 +1020,9 @@ class Session:
         rest = sorted((e for e in report.estimates if e not in first), key=lambda e: -e.mean)
         best = (first + rest)[:3]
         parts = [
-            _("{action} {percent}%").format(action=e.action, percent=f"{100 * e.chance:.0f}")
+            _("{action} {percent}%").format(
+                action=said_action(e.action), percent=f"{100 * e.chance:.0f}"
+            )
             for e in best
         ]
         line = ngettext(
@@ -1023,22 +1030,40 @@ class Session:
             "Win chance by {n} sampled deals of the hidden cards: {options}",
             report.samples,
         ).format(n=report.samples, options=_("; ").join(parts))
-        if any(e.chance > best[0].chance for e in best[1:]):
-            line = _("{line} (no other move is clearly better over these samples)").format(
-                line=line
-            )
         out: Reply = [Note(line, style="dim")]
+        higher = [e for e in best[1:] if round(100 * e.chance) > round(100 * best[0].chance)]
+        if higher:
+            out.append(Note(self._why_not_higher(best[0], higher[0], report.samples), style="dim"))
         if suggestion != preferred:
-            said = _("(clearly better than basic's {action})").format(action=preferred)
+            said = _("(clearly better than basic's {action})").format(action=said_action(preferred))
             chosen, basic = first[0], report.estimates[0]
             if round(100 * chosen.chance) == round(100 * basic.chance):
                 # the same win chance: the search saw a better margin (resti, levels)
                 said = _(
                     "(clearly better than basic's {action}: the same chance of winning, "
                     "a better margin)"
-                ).format(action=preferred)
+                ).format(action=said_action(preferred))
             out.append(Note(said, style="dim"))
         return out
+
+    def _why_not_higher(self, chosen: Any, higher: Any, samples: int) -> str:
+        """Why the hint keeps ``chosen`` beside ``higher``, an option shown with a higher win
+        chance (search estimates), in a player's words: it scores no better on average (a
+        narrower win, a wider loss: the margin counts), or it is ahead by less than the
+        sampled deals can tell from luck (the search keeps basic's move until another is
+        clearly better)."""
+        if higher.mean <= chosen.mean:
+            return _(
+                "{other} wins a little more often in these deals, but {move} does better on "
+                "average: its wins are bigger and its losses smaller."
+            ).format(other=said_action(higher.action), move=said_action(chosen.action))
+        return ngettext(
+            "{other} is ahead by less than {n} sampled deal can tell from luck: the hint stays "
+            "with {move} until another move is clearly better.",
+            "{other} is ahead by less than {n} sampled deals can tell from luck: the hint stays "
+            "with {move} until another move is clearly better.",
+            samples,
+        ).format(other=said_action(higher.action), move=said_action(chosen.action), n=samples)
 
     def auto(self, every: bool = False) -> Reply:
         """Let the basic computer player decide for the human: once, or (``every``) until the
@@ -1059,6 +1084,8 @@ class Session:
             self.keeper.decided()
             if not st.is_forced():
                 self._auto += 1  # a real decision (the ledger counts no forced answer)
+                mine = sum(1 for r in st.history if r.seat == HUMAN and not r.forced)
+                self._auto_decisions.append(mine + 1)
                 self._keep_ledger()
             self._push(action)
             if not every:
@@ -1068,6 +1095,21 @@ class Session:
             # off a terminal its match plays on, as advance does)
             stop = self.interactive or self.ui.has_breaks
             out.extend(self._play(through_breaks=not stop, summary=False))
+        return out
+
+    def auto_match(self) -> Reply:
+        """``auto match``: :meth:`auto` ``all`` again at each break until the match is over,
+        each deal told as ``auto all`` tells it (one command for a whole Guandan match, not
+        one per deal)."""
+        out: Reply = []
+        while True:
+            before = (len(self.state.history), self.state.rounds_finished)
+            told = self.auto(every=True)
+            out.extend(told)
+            st = self.state
+            moved = (len(st.history), st.rounds_finished) != before
+            if st.is_over or not moved or not (st.at_break or self.human_to_act()):
+                break
         return out
 
     def log(self, last: int | None = None, *, raw: bool = False) -> Reply:
@@ -1128,14 +1170,12 @@ class Session:
 
     def restart(self, confirmed: bool = False) -> Reply:
         """``restart [yes]``: abandon the match, at a break or in the middle of a round, for a
-        new one from a new random seed with the same seats. On a terminal a match under way
-        (not over, with a decision of yours or a round finished) is abandoned only after a
-        yes to the question it asks (y/N: anything else keeps it); ``restart yes`` and piped
-        input do not ask."""
+        new one from a new random seed with the same seats. On a terminal a match not over is
+        abandoned only after a yes to the question it asks (y/N: anything else keeps it), at
+        its first decision too, as everywhere else; ``restart yes`` and piped input do not
+        ask."""
         st = self.state
-        decided = any(r.seat == HUMAN and not r.forced for r in st.history)
-        under_way = not st.is_over and (decided or st.rounds_finished > 0)
-        if self.interactive and under_way and not confirmed:
+        if self.interactive and not st.is_over and not confirmed:
             self._question = "restart"
             if not self.keeper.left_unsaved(st):
                 question = self._by_noun(

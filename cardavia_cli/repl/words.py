@@ -43,6 +43,9 @@ def typed_line(line: str) -> str:
 ARGUMENT_WORDS: tuple[str, ...] = (
     # TRANSLATORS: typed after auto: "auto all" plays on for you to the end of the deal or round.
     NP_("word", "all"),
+    # TRANSLATORS: typed after auto: "auto match" plays on for you to the end of the match,
+    # deal after deal.
+    NP_("word", "match"),
     # TRANSLATORS: typed after log: "log raw" shows the canonical event lines.
     NP_("word", "raw"),
     # TRANSLATORS: typed after set: "set pace 0.5", the pause between computer plays.

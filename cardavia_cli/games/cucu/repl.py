@@ -30,7 +30,7 @@ from cardavia_cli.engine.i18n import N_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Verb
 from cardavia_cli.engine.seats import SEATS, next_active
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import by_seat, capital, seat_label
+from cardavia_cli.engine.words import by_seat, capital, said_action, seat_label
 from cardavia_cli.games.cucu.ai import SPARE, BasicAgent
 from cardavia_cli.games.cucu.events import (
     Accept,
@@ -615,9 +615,10 @@ class CucuUI(GameUI[CucuView, Action]):
         return card_line(view)
 
     def prompt(self, view: CucuView) -> str:
-        """``7: keep or swap > ``, ``inn: accept or refuse > `` (the card and the answers)."""
+        """``7: keep or swap > ``, ``inn: accept or refuse > `` (the card and the answers, in
+        the words of the language spoken)."""
         card = view.card if view.card is not None else "-"
-        answers = [str(a) for a in view.legal]
+        answers = [said_action(a) for a in view.legal]
         if len(answers) == 2:
             # TRANSLATORS: the prompt: the card code and the two answers to type (keep, swap).
             return _("{card}: {first} or {second} > ").format(
@@ -662,7 +663,7 @@ class CucuUI(GameUI[CucuView, Action]):
         """``keep: keep your 7``, ``swap: ask seat 1 (right) to swap cards with you``."""
         notes = dict(choice_notes(view))
         note = notes.get(str(action), "")
-        return f"{action}: {note}" if note else str(action)
+        return f"{said_action(action)}: {note}" if note else said_action(action)
 
     def hint(self, view: CucuView, suggestion: Action) -> RenderableType:
         """The suggested answer and why (the basic player's reasoning, ai.py): on a turn or as

@@ -21,7 +21,7 @@ from cardavia_cli.engine import richtext
 from cardavia_cli.engine.i18n import N_, _, ngettext, npgettext, pgettext
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import SEATS
-from cardavia_cli.engine.words import by_seat, capital, seat_label, seat_short
+from cardavia_cli.engine.words import by_seat, capital, said_action, seat_label, seat_short
 from cardavia_cli.games.cucu.cards import (
     BUCKET,
     CAT,
@@ -421,7 +421,7 @@ def choices_view(view: CucuView) -> RenderableType:
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
     for i, (verb, note) in enumerate(choice_notes(view), 1):
-        grid.add_row(str(i), verb, note)
+        grid.add_row(str(i), said_action(verb), note)
     return Group(Text(_("Your choices (a number or the word):")), grid)
 
 

@@ -60,20 +60,56 @@ def _aliases() -> dict[str, int]:
 
 
 _CARD_TEXT = _aliases()
+
+#: The mark of a wild card (6.2) after its code in a hand or a play (``2H*``).
+WILD_MARK = "*"
+#: The marks of the colour-blind palette after a card's code (``AH♥``): each suit's symbol
+#: and a star for each joker, with their ASCII stand-ins (``--ascii``: ``AH<``; never ``*``,
+#: the wild mark). The views draw them; :func:`parse_code` takes a card back as it was shown.
+SUIT_MARKS = (("♠", "^"), ("♥", "<"), ("♦", "+"), ("♣", "%"))
+JOKER_MARKS = {BJ: ("☆", "&"), RJ: ("★", "@")}
+_MARKS = frozenset(m for pair in (*SUIT_MARKS, *JOKER_MARKS.values()) for m in pair)
+
+
+def marks_of(code: int) -> tuple[str, str]:
+    """The marks of card ``code`` in the colour-blind palette: ``(symbol, ascii)``."""
+    return JOKER_MARKS[code] if code in JOKER_MARKS else SUIT_MARKS[SUIT[code]]
+
+
+def _shown(key: str) -> int | None:
+    """The card written ``key`` (lower case) as a view shows it: its colour-blind mark and
+    then, on a heart, the wild mark after the code (``2h♥*``, ``ah<``), else ``None``."""
+    wild = key.endswith(WILD_MARK)
+    if wild:
+        key = key[: -len(WILD_MARK)]
+    code = _CARD_TEXT.get(key)
+    if code is None and key[-1:] in _MARKS:
+        code = _CARD_TEXT.get(key[:-1])
+        if code is not None and key[-1] not in marks_of(code):
+            code = None
+    if code is None or (wild and (code in JOKER_MARKS or SUIT[code] != HEARTS)):
+        return None
+    return code
+
+
 _LEVEL_TEXT: dict[str, int] = {r.lower(): 2 + i for i, r in enumerate(RANKS)} | {"10": 10}
 
 
 def parse_code(text: str) -> int:
     """The code of one card written in the notation of section 3: ``TH``, ``th``, ``10H``,
-    ``BJ``, ``rj``. Raises :class:`CardError` naming the text for anything else."""
-    try:
-        return _CARD_TEXT[text.strip().lower()]
-    except KeyError:
+    ``BJ``, ``rj``, or as a view shows it (``AH♥``, ``2H*``, ``AH<`` with ``--ascii``).
+    Raises :class:`CardError` naming the text for anything else."""
+    key = text.strip().lower()
+    code = _CARD_TEXT.get(key)
+    if code is None:
+        code = _shown(key)
+    if code is None:
         raise CardError(
             _("unknown card {text} (write rank then suit, e.g. TH, 2S, 10D, or BJ, RJ)").format(
                 text=repr(text)
             )
-        ) from None
+        )
+    return code
 
 
 def parse_codes(texts: Iterable[str]) -> list[int]:

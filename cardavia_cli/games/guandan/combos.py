@@ -38,7 +38,7 @@ from cardavia_cli.engine.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from cardavia_cli.engine.i18n import N_, _
+from cardavia_cli.engine.i18n import N_, NP_, _, pgettext
 from cardavia_cli.engine.seats import next_seat, partner
 from cardavia_cli.games.guandan.cards import (
     ACE,
@@ -74,26 +74,69 @@ TYPES: tuple[str, ...] = (
     "joker_bomb",
 )
 TYPE_ORDER: dict[str, int] = {t: i for i, t in enumerate(TYPES)}
-#: A play's ``TYPE KEY`` (8.3) in words, by type; ``{key}`` is the rank letter.
+#: A play's ``TYPE KEY`` (8.3) in a player's words, by type (the words of the player's rules,
+#: 6.3): ``{rank}`` is the rank as a player reads it (:func:`rank_words`), ``{ranks}`` the
+#: cards of that rank (:func:`ranks_words`: ``9s``, ``aces``).
 TYPE_WORDS: dict[str, str] = {
-    "single": N_("single {key}"),
-    "pair": N_("pair {key}"),
-    "triple": N_("triple {key}"),
-    "full_house": N_("full_house {key}"),
-    "straight": N_("straight {key}"),
-    "tube": N_("tube {key}"),
-    "plate": N_("plate {key}"),
-    "bomb": N_("bomb {key}"),
-    "straight_flush": N_("straight_flush {key}"),
-    "joker_bomb": N_("joker_bomb"),
+    "single": N_("single {rank}"),
+    "pair": N_("pair of {ranks}"),
+    "triple": N_("triple of {ranks}"),
+    "full_house": N_("full house of {ranks}"),
+    "straight": N_("straight topped by {rank}"),
+    "tube": N_("tube topped by {rank}"),
+    "plate": N_("plate topped by {rank}"),
+    "bomb": N_("bomb of {ranks}"),
+    "straight_flush": N_("straight flush topped by {rank}"),
+    "joker_bomb": N_("joker bomb"),
+}
+#: The ranks a player reads that differ from their letter in a ``TYPE KEY``.
+RANK_WORDS: dict[str, str] = {"T": "10", "BJ": N_("black joker"), "RJ": N_("red joker")}
+#: The cards of each rank, as in "a pair of 9s", "a pair of aces" (a language may keep the
+#: letter: Turkish "çift A").
+RANKS_WORDS: dict[str, str] = {
+    "2": NP_("cards of a rank", "2s"),
+    "3": NP_("cards of a rank", "3s"),
+    "4": NP_("cards of a rank", "4s"),
+    "5": NP_("cards of a rank", "5s"),
+    "6": NP_("cards of a rank", "6s"),
+    "7": NP_("cards of a rank", "7s"),
+    "8": NP_("cards of a rank", "8s"),
+    "9": NP_("cards of a rank", "9s"),
+    "T": NP_("cards of a rank", "10s"),
+    "J": NP_("cards of a rank", "jacks"),
+    "Q": NP_("cards of a rank", "queens"),
+    "K": NP_("cards of a rank", "kings"),
+    "A": NP_("cards of a rank", "aces"),
+    "BJ": NP_("cards of a rank", "black jokers"),
+    "RJ": NP_("cards of a rank", "red jokers"),
 }
 
 
+def rank_words(rank: str) -> str:
+    """The rank letter of a ``TYPE KEY`` as a player reads it: ``10`` for ``T``, the jokers
+    in words, any other letter as it is (``9``, ``K``)."""
+    word = RANK_WORDS.get(rank)
+    if word is None:
+        return rank
+    return word if word.isdigit() else _(word)
+
+
+def ranks_words(rank: str) -> str:
+    """The cards of the rank letter of a ``TYPE KEY`` in words: ``9s``, ``10s``, ``aces``,
+    ``black jokers``."""
+    word = RANKS_WORDS.get(rank)
+    return rank if word is None else pgettext("cards of a rank", word)
+
+
 def combination_words(key: str) -> str:
-    """A play's ``TYPE KEY`` (8.3) in the language spoken: ``pair 9``, ``joker_bomb``."""
+    """A play's ``TYPE KEY`` (8.3) in a player's words, in the language spoken: ``pair 9`` is
+    ``pair of 9s``, ``pair A`` ``pair of aces``, ``straight_flush T`` ``straight flush topped
+    by 10``, ``joker_bomb`` ``joker bomb``."""
     type_, _sep, rank = key.partition(" ")
     words = TYPE_WORDS.get(type_)
-    return key if words is None else _(words).format(key=rank)
+    if words is None:
+        return key
+    return _(words).format(rank=rank_words(rank), ranks=ranks_words(rank))
 
 
 #: Types whose rank is a natural value (6.1 "natural value"): the sequences.

@@ -38,7 +38,7 @@ from cardavia_cli.engine.interface import Completion, Switch, Verb
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import partner, team
 from cardavia_cli.engine.ui import GameUI
-from cardavia_cli.engine.words import capital, ordinal
+from cardavia_cli.engine.words import capital, ordinal, said_action
 from cardavia_cli.games.guandan.ai import group_count, groups_after, split_hand
 from cardavia_cli.games.guandan.cards import CODES, is_wild, level_str, parse_code
 from cardavia_cli.games.guandan.combos import (
@@ -201,7 +201,7 @@ class _Teller:
                     lines.append(self._pass_line(seats))
                     seats = []
                 if self.top:
-                    text = _("You pass: nothing in your hand beats {combo} (autopass).").format(
+                    text = _("You pass: nothing in your hand beats the {combo} (autopass).").format(
                         combo=combination_words(self.top)
                     )
                 else:
@@ -526,9 +526,10 @@ class GuandanUI(GameUI[GuandanView, Action]):
         return []
 
     def complete(self, view: GuandanView, verb: str, args: Sequence[str]) -> list[Completion]:
-        """After ``play``: the cards still in hand (a card held twice offered twice), ``as``
-        once a card is typed, then the type names that fit the cards, then their keys (8.3).
-        After ``return``: the legal return cards."""
+        """After ``play``: the cards still in hand (a card held twice offered twice), and when
+        following only those of a play that beats the table with the cards typed (6.5);
+        ``as`` once a card is typed, then the type names that fit the cards, then their keys
+        (8.3). After ``return``: the legal return cards."""
         if view.to_act != view.seat:
             return []
         if verb == "return" and view.phase == Phase.RETURN and not args:
@@ -556,6 +557,14 @@ class GuandanUI(GameUI[GuandanView, Action]):
         except CardError:
             return []
         held = counts_of(view.hand)
+        if view.table is not None:
+            # following: only the cards of a play that beats the table, with those typed
+            room = [0] * len(held)
+            for cards, _reading in legal_plays(view.hand, view.level, view.table.interpretation):
+                play = counts_of(cards)
+                if all(play[c] >= n for c, n in enumerate(typed)):
+                    room = [max(r, n) for r, n in zip(room, play, strict=True)]
+            held = room
         out: list[Completion] = []
         for c in dict.fromkeys(view.hand):
             if held[c] > typed[c]:
@@ -569,9 +578,9 @@ class GuandanUI(GameUI[GuandanView, Action]):
         """``play 9S 9D (pair 9)``, ``pass`` or ``return 3S``."""
         if action.verb == "play":
             reading = action.reading(view.level)
-            plain = f"play {cards_plain(action.cards)}"
+            plain = said_action(f"play {cards_plain(action.cards)}")
             return f"{plain} ({reading_words(reading, view.level)})" if reading else plain
-        return str(action)
+        return said_action(action)
 
     def hint(self, view: GuandanView, suggestion: Action) -> RenderableType:
         """The suggested action (the ``basic`` player's) and why, in words."""
@@ -606,13 +615,19 @@ class GuandanUI(GameUI[GuandanView, Action]):
         self, events: Sequence[Event], seat: int, forced: frozenset[int]
     ) -> list[RenderableType]:
         """One line in words per event the seat saw, for ``log`` (your own hand as dealt,
-        the tribute, each play, pass, place, and the levels after each deal)."""
+        the tribute, each play, pass, place, and the levels after each deal). A lead is told
+        with its play and a seat going out with its last play (:meth:`_Teller.play_line`),
+        never twice."""
         teller = _Teller(events, seat, forced)
         lines: list[RenderableType] = []
         for i, event in enumerate(events):
             how = teller.how(event) if isinstance(event, Play) else ""
             teller.read(event)
-            lines.append(teller.play_line(i, how) if how else teller.line(i))
+            told = (isinstance(event, Lead) and isinstance(teller._at(i + 1), Play)) or (
+                isinstance(event, Out) and isinstance(teller._at(i - 1), Play)
+            )
+            if not told:
+                lines.append(teller.play_line(i, how) if how else teller.line(i))
         return lines
 
 
@@ -624,49 +639,49 @@ def _play_words(how: str, out: bool, noted: bool) -> tuple[str, str]:
         if noted:
             return (
                 _(
-                    "You lead {combo}: {cards}[dim] (your last card, played for you)[/dim], and "
+                    "You lead a {combo}: {cards}[dim] (your last card, played for you)[/dim], and "
                     "go out {place}."
                 ),
-                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+                _("{Seat} leads a {combo}: {cards}, and goes out {place}."),
             )
         if out:
             return (
-                _("You lead {combo}: {cards}, and go out {place}."),
-                _("{Seat} leads {combo}: {cards}, and goes out {place}."),
+                _("You lead a {combo}: {cards}, and go out {place}."),
+                _("{Seat} leads a {combo}: {cards}, and goes out {place}."),
             )
-        return _("You lead {combo}: {cards}."), _("{Seat} leads {combo}: {cards}.")
+        return _("You lead a {combo}: {cards}."), _("{Seat} leads a {combo}: {cards}.")
     if how == "bomb":
         if noted:
             return (
                 _(
-                    "You bomb it with {combo}: {cards}[dim] (your last card, played for "
+                    "You bomb it with a {combo}: {cards}[dim] (your last card, played for "
                     "you)[/dim], and go out {place}."
                 ),
-                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+                _("{Seat} bombs it with a {combo}: {cards}, and goes out {place}."),
             )
         if out:
             return (
-                _("You bomb it with {combo}: {cards}, and go out {place}."),
-                _("{Seat} bombs it with {combo}: {cards}, and goes out {place}."),
+                _("You bomb it with a {combo}: {cards}, and go out {place}."),
+                _("{Seat} bombs it with a {combo}: {cards}, and goes out {place}."),
             )
         return (
-            _("You bomb it with {combo}: {cards}."),
-            _("{Seat} bombs it with {combo}: {cards}."),
+            _("You bomb it with a {combo}: {cards}."),
+            _("{Seat} bombs it with a {combo}: {cards}."),
         )
     if noted:
         return (
             _(
-                "You beat it with {combo}: {cards}[dim] (your last card, played for you)[/dim], "
+                "You beat it with a {combo}: {cards}[dim] (your last card, played for you)[/dim], "
                 "and go out {place}."
             ),
-            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+            _("{Seat} beats it with a {combo}: {cards}, and goes out {place}."),
         )
     if out:
         return (
-            _("You beat it with {combo}: {cards}, and go out {place}."),
-            _("{Seat} beats it with {combo}: {cards}, and goes out {place}."),
+            _("You beat it with a {combo}: {cards}, and go out {place}."),
+            _("{Seat} beats it with a {combo}: {cards}, and goes out {place}."),
         )
-    return _("You beat it with {combo}: {cards}."), _("{Seat} beats it with {combo}: {cards}.")
+    return _("You beat it with a {combo}: {cards}."), _("{Seat} beats it with a {combo}: {cards}.")
 
 
 def _why(view: GuandanView, action: Action) -> str:
@@ -773,13 +788,13 @@ def _kept(view: GuandanView) -> str:
         if after > base:
             parts.append(
                 _(
-                    "beating it with {what} would break your hand into {after} combinations "
+                    "beating it with a {what} would break your hand into {after} combinations "
                     "instead of {base}"
                 ).format(what=what, after=after, base=base)
             )
         else:
             parts.append(
-                _("beating it with {what} would spend a strong combination").format(what=what)
+                _("beating it with a {what} would spend a strong combination").format(what=what)
             )
     if bombs:
         cards, reading = min(bombs, key=lambda b: (b[1].tier, b[1].rank))

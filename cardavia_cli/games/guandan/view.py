@@ -32,18 +32,26 @@ from cardavia_cli.engine.i18n import _, ngettext, pgettext
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.seats import SEATS, next_seat, partner, team
 from cardavia_cli.engine.words import (
+    number_word,
     ordinal,
     seat_label,
     seat_short,
     seat_subject,
     team_word,
 )
-from cardavia_cli.games.guandan.cards import BJ, CODES, RJ, SUIT, VALUES, is_wild, level_str
-from cardavia_cli.games.guandan.combos import Interpretation, combination_words
+from cardavia_cli.games.guandan.cards import (
+    BJ,
+    CODES,
+    RJ,
+    SUIT,
+    VALUES,
+    WILD_MARK,
+    is_wild,
+    level_str,
+    marks_of,
+)
+from cardavia_cli.games.guandan.combos import Interpretation, combination_words, ranks_words
 from cardavia_cli.games.guandan.rules import GuandanView, Phase
-
-#: The mark of a wild card (6.2) in a hand or a play.
-WILD_MARK = "*"
 
 #: Seats named for the partnership game (section 4: the partner sits across): ``you``,
 #: ``seat 1 (right)``, ``seat 2 (partner)``, ``seat 3 (left)``; at the start of a sentence;
@@ -68,11 +76,6 @@ def listing(items: Sequence[str]) -> str:
 SUIT_STYLES = ("suit.spades", "suit.hearts", "suit.diamonds", "suit.clubs")
 JOKER_STYLES = {BJ: "joker.black", RJ: "joker.red"}
 WILD_STYLE = "card.wild"
-#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): each
-#: suit's symbol and a star for each joker, with their ASCII stand-ins (never ``*``, the wild
-#: mark), so that no colour is told by hue alone.
-SUIT_MARKS = (("♠", "^"), ("♥", "<"), ("♦", "+"), ("♣", "%"))
-JOKER_MARKS = {BJ: ("☆", "&"), RJ: ("★", "@")}
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -84,7 +87,7 @@ def card_style(code: int) -> str:
 def card_mark(code: int) -> str:
     """The mark a card shows after its code in the colour-blind palette (``AH♥``), else
     ``""``."""
-    return display.mark(*(JOKER_MARKS[code] if code in JOKER_MARKS else SUIT_MARKS[SUIT[code]]))
+    return display.mark(*marks_of(code))
 
 
 def card_text(code: int, level: int) -> Text:
@@ -108,19 +111,20 @@ def cards_plain(codes: Iterable[int]) -> str:
 
 
 def key_words(key: str, size: int) -> str:
-    """A play's ``TYPE KEY`` (8.3) and, for a bomb, its ``size`` in cards: ``pair 9``,
-    ``joker_bomb``, ``bomb 7 (5 cards)`` (6.3)."""
+    """A play's ``TYPE KEY`` (8.3) in a player's words (:func:`.combos.combination_words`)
+    and, for a bomb, its ``size`` in cards: ``pair of 9s``, ``joker bomb``, ``bomb of five
+    7s`` (6.3)."""
     type_, _sep, rank = key.partition(" ")
     if type_ == "bomb" and rank:
-        return ngettext("bomb {key} ({n} card)", "bomb {key} ({n} cards)", size).format(
-            key=rank, n=size
+        return ngettext("bomb of {n} {ranks}", "bomb of {n} {ranks}", size).format(
+            ranks=ranks_words(rank), n=number_word(size)
         )
     return combination_words(key)
 
 
 def reading_words(reading: Interpretation, level: int) -> str:
-    """:func:`key_words` of ``reading`` at ``level``: ``straight_flush T``, ``bomb 7 (5
-    cards)``."""
+    """:func:`key_words` of ``reading`` at ``level``: ``straight flush topped by 10``,
+    ``bomb of five 7s``."""
     return key_words(reading.key(level), reading.size)
 
 
@@ -337,7 +341,7 @@ def choice_lines(view: GuandanView) -> list[RenderableType]:
     return [
         Text(
             _(
-                "Beat {combo} with play CARDS [as TYPE KEY] (the same type higher, or a bomb: "
+                "Beat the {combo} with play CARDS [as TYPE KEY] (the same type higher, or a bomb: "
                 "rules 6.5), or pass."
             ).format(combo=reading_words(view.table.interpretation, view.level))
         )

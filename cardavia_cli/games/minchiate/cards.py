@@ -214,6 +214,40 @@ def _build_aliases() -> dict[str, Card]:
 
 _ALIASES = _build_aliases()
 
+#: The marks of the colour-blind palette after a card's code (``KC♥``): the French suit of
+#: each suit (Cups hearts, Coins diamonds, Swords spades, Batons clubs), a star for the trumps
+#: and the Matto, with their ASCII stand-ins (``--ascii``: ``KC<``). The views draw them;
+#: :func:`parse_card` takes a card back as it was shown.
+SUIT_MARKS = {
+    "C": ("♥", "<"),
+    "D": ("♦", "+"),
+    "S": ("♠", "^"),
+    "B": ("♣", "%"),
+    TRUMP_SUIT: ("★", "#"),
+}
+MATTO_MARK = ("☆", "@")
+_MARKS = frozenset(m for pair in (*SUIT_MARKS.values(), MATTO_MARK) for m in pair)
+
+
+def marks_of(card: Card) -> tuple[str, str]:
+    """The marks of ``card`` in the colour-blind palette: ``(symbol, ascii)``."""
+    return MATTO_MARK if card.is_matto else SUIT_MARKS[card.suit or TRUMP_SUIT]
+
+
+def _shown(key: str) -> Card | None:
+    """The card written ``key`` as a view shows it: its points in brackets, then its
+    colour-blind mark after the code (``KC(5)♥``, ``T36(10)#``), else ``None``."""
+    mark = key[-1:] if key[-1:] in _MARKS else ""
+    rest = key[: len(key) - len(mark)]
+    code, _open, points = rest.partition("(")
+    card = _ALIASES.get(code.lower()) if code.isascii() else None
+    if card is None or (mark and mark not in marks_of(card)):
+        return None
+    if _open and not (card.is_counting and points == f"{card.points})"):
+        return None
+    return card
+
+
 _NOTATION = N_("trumps are T1..T40, the Matto M, suit cards rank then suit, e.g. KS, NC, 10D, AB")
 
 
@@ -221,13 +255,16 @@ def parse_card(text: str) -> Card:
     """The card written ``text``, case-insensitive, in any accepted notation (3.2).
 
     Accepted: the canonical codes (``T1``..``T40``, ``M``, ``AC``..``KB``); for the Matto also
-    ``T0``, ``matto``, ``fool``, ``excuse``; rank ``1`` for the ace (``1c`` = ``AC``).
-    Surrounding white space is ignored. Anything else (``TC``, ``T07``, ``T41``, ``11C``,
-    non-ASCII look-alikes such as the Kelvin sign) raises ``CardError`` naming the text and
-    the notation.
+    ``T0``, ``matto``, ``fool``, ``excuse``; rank ``1`` for the ace (``1c`` = ``AC``); a card
+    as a view shows it, with its points and its colour-blind mark (``KC(5)♥``). Surrounding
+    white space is ignored. Anything else (``TC``, ``T07``, ``T41``, ``11C``, non-ASCII
+    look-alikes such as the Kelvin sign) raises ``CardError`` naming the text and the
+    notation.
     """
     key = text.strip()
     card = _ALIASES.get(key.lower()) if key.isascii() else None
+    if card is None:
+        card = _shown(key)
     if card is None:
         if key.isascii() and len(key) == 2 and key[0] in "tT" and key[1].upper() in SUITS:
             said = _("{text} is not a Minchiate card: tens are written {ten}, trumps T1..T40")

@@ -32,6 +32,7 @@ from cardavia_cli.engine.seats import next_seat, partner, team
 from cardavia_cli.engine.ui import GameControl, GameUI
 from cardavia_cli.engine.words import (
     number_word,
+    said_action,
     seat_label,
     seat_short,
     seat_subject,
@@ -69,7 +70,6 @@ from cardavia_cli.games.minchiate.view import (
     combination_words,
     diff_words,
     hand_view,
-    kind_word,
     listing,
     outcome_line,
     outcome_view,
@@ -316,7 +316,7 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
             out = [] if args else [Completion("all", _("every listed combination"))]
             for i, combo in enumerate(view.listed, 1):
                 if str(i) not in args:
-                    out.append(Completion(str(i), f"{kind_word(combo.kind)} ({combo.points})"))
+                    out.append(Completion(str(i), combination_words(combo)))
             return out
         return []
 
@@ -334,10 +334,10 @@ class MinchiateUI(GameUI[MinchiateView, Action]):
         (15)`` or ``pass (declare nothing)``."""
         if action.verb == "declare":
             made = [view.listed[n - 1] for n in action.numbers if n <= len(view.listed)]
-            return f"{action}: " + listing(combination_words(c) for c in made).plain
+            return f"{said_action(action)}: " + listing(combination_words(c) for c in made).plain
         if action.verb == "pass":
             return _("pass (declare nothing)")
-        return str(action)
+        return said_action(action)
 
     def hint(self, view: MinchiateView, suggestion: Action) -> RenderableType:
         """The suggested action and why ``basic`` takes it."""

@@ -37,6 +37,7 @@ from cardavia_cli.games.minchiate.cards import (
     SUITS,
     TRUMP_SUIT,
     Card,
+    marks_of,
     parse_card,
 )
 from cardavia_cli.games.minchiate.combos import Combination
@@ -61,18 +62,6 @@ SUIT_STYLES = {
 MATTO_STYLE = "card.matto"
 COUNTING_STYLE = "card.counting"
 MUTED = "muted"
-#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): the
-#: French suit of each suit (Cups hearts, Coins diamonds, Swords spades, Batons clubs), a star
-#: for the trumps and the Matto, with their ASCII stand-ins, so that no suit is told by hue
-#: alone.
-SUIT_MARKS = {
-    "C": ("♥", "<"),
-    "D": ("♦", "+"),
-    "S": ("♠", "^"),
-    "B": ("♣", "%"),
-    TRUMP_SUIT: ("★", "#"),
-}
-MATTO_MARK = ("☆", "@")
 #: Rows of a hand: the Matto, the trumps, then the suits (the canonical order, 3.3).
 HAND_ROWS: tuple[tuple[str | None, str], ...] = (
     (None, N_("Matto")),
@@ -84,8 +73,16 @@ DASH = Text("-", style=MUTED)
 _SUIT_WORDS = (N_("Cups"), N_("Coins"), N_("Swords"), N_("Batons"))
 #: The names of the aces and the court cards (cards.RANK_NAMES; the number cards are figures).
 _RANK_WORDS = (N_("Ace"), N_("Fante"), N_("Cavallo"), N_("Regina"), N_("Re"))
-#: The combinations' kinds said in words (the special sets keep their numbers, 10.1).
-KIND_WORDS = {"sequence": N_("sequence"), "kings": N_("kings")}
+#: The combinations' kinds said in words (10.1).
+KIND_WORDS = {
+    "sequence": N_("sequence"),
+    "kings": N_("kings"),
+    # the four special sets of 10.1 (1-40-M, ...): their cards say which
+    "1-40-M": N_("special set"),
+    "1-13-28": N_("special set"),
+    "10-20-30": N_("special set"),
+    "20-30-40": N_("special set"),
+}
 
 
 def listing(items: Iterable[str | Text], sep: str = ",") -> Text:
@@ -120,7 +117,8 @@ def card_name(card: Card) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A combination's kind as said to a player: ``sequence``, ``kings``, ``1-40-M``."""
+    """A combination's kind as said to a player: ``sequence``, ``kings``, ``special set`` (for
+    ``1-40-M`` and the other sets of 10.1, whose cards follow)."""
     return _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
@@ -133,7 +131,7 @@ def card_style(card: Card) -> str:
 
 def card_mark(card: Card) -> str:
     """The mark a card shows in the colour-blind palette (``KC♥``, ``T36★``), else ``""``."""
-    return display.mark(*(MATTO_MARK if card.is_matto else SUIT_MARKS[card.suit or TRUMP_SUIT]))
+    return display.mark(*marks_of(card))
 
 
 def card_text(card: Card, points: bool = False) -> Text:
@@ -212,23 +210,18 @@ def resti_words(resti: Sequence[int], viewer: int = 0) -> str:
 
 
 # -- the hand ---------------------------------------------------------------------------------
-def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
+def hand_view(cards: Sequence[Card], title: str | None = None) -> Group:
     """A hand by suit (rows Matto, Trumps, Cups, Coins, Swords, Batons; canonical order in a
-    row, 3.3), the counting cards marked with their points, the points per row and in all."""
+    row, 3.3), the counting cards marked with their points, the points per row and in all.
+    The title is a line of its own above the rows: a table as wide as its title spread a
+    short hand's columns apart, wider as the hand shrank."""
     total = sum(c.points for c in cards)
     head = title or ngettext(
         "Your hand ({n} card, {points} card points)",
         "Your hand ({n} cards, {points} card points)",
         len(cards),
     ).format(n=len(cards), points=total)
-    table = Table(
-        title=head,
-        title_justify="left",
-        min_width=len(head),  # the title never wraps inside a narrower table
-        box=None,
-        padding=(0, 2, 0, 0),
-        show_header=False,
-    )
+    table = Table(box=None, padding=(0, 2, 0, 0), show_header=False)
     table.add_column(no_wrap=True)
     table.add_column()
     table.add_column(justify="right", no_wrap=True)
@@ -242,7 +235,7 @@ def hand_view(cards: Sequence[Card], title: str | None = None) -> Table:
             cards_text(row, points=True) if row else DASH,
             Text(_("{points} pts").format(points=points) if points else "", style="dim"),
         )
-    return table
+    return Group(Text(head, style="table.title"), table)
 
 
 # -- the table ------------------------------------------------------------------------------

@@ -59,9 +59,21 @@ _ALIASES = _build_aliases()
 #: Canonical codes as written (the common case, looked up before any case folding).
 _CANONICAL = {code: i for i, code in enumerate(CODES)}
 
+#: The marks a card is shown with in the colour-blind palette, after its code (``rK◆``): each
+#: colour's symbol and the flowers', with their ASCII stand-ins (``--ascii``: ``rK*``). The
+#: views draw them; :func:`parse_card` takes a card back as it was shown.
+COLOUR_MARKS = (("◆", "*"), ("●", "+"), ("○", "o"), ("▲", "#"))
+FLOWER_MARK = ("✿", "%")
+
+
+def marks_of(code: int) -> tuple[str, str]:
+    """The marks of card ``code``: ``(symbol, ascii)``."""
+    return FLOWER_MARK if code == FLOWER else COLOUR_MARKS[code // 7]
+
 
 def parse_card(text: str) -> int:
-    """The code index of one card in any accepted notation (rules 3.2), case-insensitive.
+    """The code index of one card in any accepted notation (rules 3.2), case-insensitive, or
+    as a view shows it, with the mark of the colour-blind palette (``yA●``, ``yE+``).
 
     Raises :class:`~cardavia_cli.engine.errors.CardError` naming the text for anything else
     (``F1``, ``red``, ``xK``, ``red-flower``).
@@ -70,12 +82,25 @@ def parse_card(text: str) -> int:
     if code is not None:
         return code
     key = text.strip().lower()
-    try:
-        return _ALIASES[key]
-    except KeyError:
-        raise CardError(
-            _("unknown card {card} (write e.g. rK, gP, F, or red-general)").format(card=repr(text))
-        ) from None
+    code = _ALIASES.get(key)
+    if code is None:
+        code = _shown(key)
+    if code is not None:
+        return code
+    raise CardError(
+        _("unknown card {card} (write e.g. rK, gP, F, or red-general)").format(card=repr(text))
+    )
+
+
+def _shown(key: str) -> int | None:
+    """The card written ``key`` (lower case) as a view shows it, its mark after the code
+    (``ya●``, ``ye+``), else ``None``."""
+    for mark in {m for pair in (*COLOUR_MARKS, FLOWER_MARK) for m in pair}:
+        if key.endswith(mark):
+            code = _ALIASES.get(key[: -len(mark)])
+            if code is not None and mark in marks_of(code):
+                return code
+    return None
 
 
 def canonical(text: str) -> str:

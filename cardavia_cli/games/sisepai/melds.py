@@ -63,7 +63,7 @@ MIXED_KINDS = frozenset({"command", "field", "soldier3", "soldier4"})
 IDENTICAL_KINDS = frozenset({"pair", "triple", "quad"})
 
 #: The meld kinds (rules 5; :attr:`~.melds.Meld.kind`, the JSON's ``kind``) as a player reads
-#: them; in English the kind name itself.
+#: them (the words of the player's rules: ``soldier3`` is ``three soldiers``).
 KIND_WORDS = {
     "general": NP_("meld kind", "general"),
     "flower": NP_("meld kind", "flower"),
@@ -72,13 +72,14 @@ KIND_WORDS = {
     "quad": NP_("meld kind", "quad"),
     "command": NP_("meld kind", "command"),
     "field": NP_("meld kind", "field"),
-    "soldier3": NP_("meld kind", "soldier3"),
-    "soldier4": NP_("meld kind", "soldier4"),
+    "soldier3": NP_("meld kind", "three soldiers"),
+    "soldier4": NP_("meld kind", "four soldiers"),
 }
 
 
 def kind_word(kind: str) -> str:
-    """A meld kind (``triple``, ``soldier3``) in the language spoken now."""
+    """A meld kind in a player's words, in the language spoken now (``triple``; ``three
+    soldiers`` for ``soldier3``)."""
     word = KIND_WORDS.get(kind)
     return kind if word is None else pgettext("meld kind", word)
 

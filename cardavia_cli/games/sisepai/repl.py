@@ -26,6 +26,7 @@ from cardavia_cli.engine.i18n import N_, NP_, _, ngettext, pgettext
 from cardavia_cli.engine.interface import Completion, Verb
 from cardavia_cli.engine.richtext import fill
 from cardavia_cli.engine.ui import GameUI
+from cardavia_cli.engine.words import said_action
 from cardavia_cli.games.sisepai.cards import COPIES, card_name, card_str, counts_of, parse_card
 from cardavia_cli.games.sisepai.events import (
     Claim,
@@ -336,10 +337,10 @@ class SisepaiUI(GameUI[SisepaiView, Action]):
         """``pass``, ``discard gH``, ``claim rR rR: [rR rR rR] triple`` or ``win: [...]``."""
         option = next((o for o in view.claims if o.action == action), None)
         if option is None:
-            return str(action)
+            return said_action(action)
         if option.win:
-            return f"win: [{option.meld}] {kind_word(option.meld.kind)}"
-        return f"{action}: [{option.meld}] {kind_word(option.meld.kind)}"
+            return f"{said_action('win')}: [{option.meld}] {kind_word(option.meld.kind)}"
+        return f"{said_action(action)}: [{option.meld}] {kind_word(option.meld.kind)}"
 
     def hint(self, view: SisepaiView, suggestion: Action) -> RenderableType:
         """The suggested action and the waits of the hand (rules 8.2, 13.3): of the hand as it

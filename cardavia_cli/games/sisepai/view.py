@@ -25,8 +25,8 @@ from rich.text import Text
 from cardavia_cli.engine import display
 from cardavia_cli.engine.i18n import NP_, _, ngettext, pgettext
 from cardavia_cli.engine.richtext import by_seat
-from cardavia_cli.engine.words import capital, seat_label, seat_short
-from cardavia_cli.games.sisepai.cards import FLOWER, card_str
+from cardavia_cli.engine.words import capital, said_action, seat_label, seat_short
+from cardavia_cli.games.sisepai.cards import FLOWER, card_str, marks_of
 from cardavia_cli.games.sisepai.melds import Meld, kind_word
 
 if TYPE_CHECKING:
@@ -40,11 +40,6 @@ FLOWER_STYLE = "card.flower"
 #: The row labels of a hand (``red``, ..., ``flowers``): the colour, one weight for all.
 LABEL_STYLES = ("label.red", "label.yellow", "label.white", "label.green")
 FLOWER_LABEL_STYLE = "label.flower"
-#: The marks of the colour-blind palette (:func:`~cardavia_cli.engine.display.mark`): each
-#: colour and the flowers a symbol, and its ASCII stand-in, so that no colour is told by hue
-#: alone.
-COLOUR_MARKS = (("◆", "*"), ("●", "+"), ("○", "o"), ("▲", "#"))
-FLOWER_MARK = ("✿", "%")
 
 #: The colours as a hand's row labels (the parser's :data:`~.cards.COLOUR_NAMES` stay English).
 COLOUR_LABELS = (
@@ -66,7 +61,7 @@ def card_style(code: int) -> str:
 def card_mark(code: int) -> str:
     """The mark a card shows after its code in the colour-blind palette (``rK◆``), else
     ``""``."""
-    return display.mark(*(FLOWER_MARK if code == FLOWER else COLOUR_MARKS[code // 7]))
+    return display.mark(*marks_of(code))
 
 
 def card_text(code: int) -> Text:
@@ -395,7 +390,7 @@ def decision_view(view: SisepaiView) -> RenderableType:
     for i, action in enumerate(view.legal, 1):
         option = options.get(action)
         if option is None:
-            grid.add_row(str(i), str(action), "")
+            grid.add_row(str(i), said_action(action), "")
             continue
         note = meld_text(option.meld)
         note.append(f" {kind_word(option.meld.kind)}")
@@ -403,7 +398,7 @@ def decision_view(view: SisepaiView) -> RenderableType:
             any_win = True
             # TRANSLATORS: the mark of a winning claim in the list of choices.
             note.append("  " + _("WIN"), style="bold reverse green")
-        grid.add_row(str(i), str(action), note)
+        grid.add_row(str(i), said_action(action), note)
     parts: list[RenderableType] = [grid]
     if any_win:
         parts.append(Text(_("WIN available: type win"), style="bold green"))
