@@ -5,10 +5,15 @@ package and are read with numpy alone.
 
 ::
 
-    python -m cardavia_cli.learn record guandan --deals 3000 --seed 1 --jobs 2 -o records.npz
-    python -m cardavia_cli.learn train guandan records.npz -o hand_model.npz --seed 1
+    python -m cardavia_cli.learn record guandan --deals 2000 --seed 7 --jobs 2 -o records.npz
+    python -m cardavia_cli.learn train guandan records.npz -o hand_model.npz
     python -m cardavia_cli.learn score guandan records.npz --weights hand_model.npz
-    python -m cardavia_cli.learn all guandan --deals 3000 --seed 1 --jobs 2 -o hand_model.npz
+    python -m cardavia_cli.learn all guandan --jobs 2 -o hand_model.npz
+
+The last, with its defaults (2,000 deals of seed 7, levels basic=9,random=1, training seed 0,
+layers 64,32, 10 passes, 2,000,000 samples), makes the weights shipped in
+``cardavia_cli/games/guandan/hand_model.npz``: about 3 minutes of records and 13 of training
+on two cores.
 
 ``record`` plays seeded deals of our own players (each seat's level drawn from ``--mix``) and
 writes every real decision as the deciding seat saw it, with the hidden cards as labels;
@@ -87,13 +92,13 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("game", help=f"the game: {', '.join(GAMES_WITH_MODELS)}")
 
     def recording(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--deals", type=_count, default=3000, help="deals to play (3000)")
-        p.add_argument("--seed", type=_seed, default=1, help="seed of the run (1)")
+        p.add_argument("--deals", type=_count, default=2000, help="deals to play (2000)")
+        p.add_argument("--seed", type=_seed, default=7, help="seed of the deals (7)")
         p.add_argument(
             "--mix",
             type=_mix,
             default=None,
-            help="levels a seat is drawn from, with weights (basic=8,random=1,strong=1)",
+            help="levels a seat is drawn from, with weights (basic=9,random=1)",
         )
         p.add_argument("--jobs", type=_count, default=1, help="processes (1)")
         p.add_argument(
@@ -106,10 +111,11 @@ def _parser() -> argparse.ArgumentParser:
         )
 
     def training(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--train-seed", type=_seed, default=0, help="seed of the training (0)")
         p.add_argument("--hidden", type=_hidden, default=(64, 32), help="layer sizes (64,32)")
-        p.add_argument("--epochs", type=_count, default=12, help="passes at most (12)")
+        p.add_argument("--epochs", type=_count, default=10, help="passes at most (10)")
         p.add_argument(
-            "--limit", type=_count, default=3_000_000, help="training samples at most (3000000)"
+            "--limit", type=_count, default=2_000_000, help="training samples at most (2000000)"
         )
 
     p = sub.add_parser("record", help="play seeded deals and write their records")
@@ -121,7 +127,6 @@ def _parser() -> argparse.ArgumentParser:
     game(p)
     p.add_argument("records", type=Path)
     p.add_argument("-o", "--output", type=Path, required=True, help="the weights file (.npz)")
-    p.add_argument("--seed", type=_seed, default=1, help="seed of the training (1)")
     training(p)
 
     p = sub.add_parser("score", help="belief quality with and without a model, as JSON")
@@ -277,7 +282,7 @@ def _train(records: dict[str, Any], args: argparse.Namespace) -> Any:
 
     try:
         return learning.train(
-            records, args.hidden, seed=args.seed, epochs=args.epochs, limit=args.limit
+            records, args.hidden, seed=args.train_seed, epochs=args.epochs, limit=args.limit
         )
     except ImportError:
         _fail("training needs scikit-learn: pip install 'cardavia[train]'")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +20,18 @@ WEIGHTS_FORMAT = 1
 # -- the model -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HandModel:
     """A multilayer perceptron with ReLU hidden layers and a softmax output: ``weights[i]`` of
-    shape (inputs, outputs) and ``biases[i]`` of shape (outputs,) for each layer."""
+    shape (inputs, outputs) and ``biases[i]`` of shape (outputs,) for each layer. Compared and
+    hashed by identity (a key of the samplers' caches)."""
 
-    weights: tuple[np.ndarray, ...]
-    biases: tuple[np.ndarray, ...]
+    weights: tuple[np.ndarray, ...] = field(repr=False)
+    biases: tuple[np.ndarray, ...] = field(repr=False)
+
+    def __repr__(self) -> str:
+        sizes = [self.features, *(int(w.shape[1]) for w in self.weights)]
+        return f"HandModel({'-'.join(map(str, sizes))})"
 
     @property
     def features(self) -> int:

@@ -68,8 +68,10 @@ class HandModelSpec(Protocol):
 # -- records -----------------------------------------------------------------------------------
 
 
-#: The default mix of levels a seat is drawn from in the records (weights).
-DEFAULT_MIX: dict[str, float] = {"basic": 8.0, "random": 1.0, "strong": 1.0}
+#: The default mix of levels a seat is drawn from in the records (weights). ``strong`` may be
+#: added (``strong=1``): its decisions cost a thousand times ``basic``'s, so a run of the same
+#: size takes hours instead of minutes.
+DEFAULT_MIX: dict[str, float] = {"basic": 9.0, "random": 1.0}
 
 
 def mix_levels(mix: dict[str, float], seed: int, deck: int) -> list[str]:
@@ -242,7 +244,7 @@ def train(
     records: dict[str, np.ndarray],
     hidden: Sequence[int] = (64, 32),
     seed: int = 0,
-    epochs: int = 12,
+    epochs: int = 10,
     limit: int | None = None,
 ) -> HandModel:
     """A :class:`HandModel` fitted to the training part of ``records`` (:func:`split_deals`)
@@ -280,27 +282,45 @@ def train(
     )
 
 
-def belief_quality(
-    records: dict[str, np.ndarray], model: HandModel | None, room: np.ndarray | None = None
-) -> dict[str, float]:
+def fit_to_room(
+    p: np.ndarray, group: np.ndarray, room: np.ndarray, iterations: int = 6
+) -> np.ndarray:
+    """Chances ``p`` (rows, classes) rescaled per class within each position (``group``: the
+    position of each row, 0..k-1) so that each position's expected copies per class match
+    ``room`` (k, classes): iterative proportional fitting, rows kept summing to 1 (the numpy
+    twin of the games' ``seat_chances``)."""
+    scale = np.where(room > 0, 1.0, 0.0)
+    out = p
+    for _ in range(iterations):
+        w = p * scale[group]
+        t = w.sum(axis=1, keepdims=True)
+        out = np.divide(w, t, out=np.zeros_like(w), where=t > 0)
+        expected = np.zeros_like(room)
+        np.add.at(expected, group, out)
+        ratio = np.divide(room, expected, out=np.ones_like(room), where=expected > 0)
+        scale = np.where(room > 0, scale * ratio, 0.0)
+    return out
+
+
+def belief_quality(records: dict[str, np.ndarray], model: HandModel | None) -> dict[str, float]:
     """Over the held-back part of ``records`` (:func:`split_deals`), one figure per hidden
     copy: ``log_loss`` (mean of -ln of the chance given to its true seat) and ``placed`` (the
-    share whose likeliest seat is the true one), for ``model``; with ``model`` ``None``, for
-    chances in proportion to the copies each seat holds of the position's hidden cards (the
-    belief without a model, which deals each seat its count: ``room``, rows by decision, is
-    derived from the labels)."""
+    share whose likeliest seat is the true one), for ``model``'s chances fitted to the hidden
+    cards each seat takes (:func:`fit_to_room`, as the samplers use them); with ``model``
+    ``None``, for chances in proportion to those counts (the belief without a model). The
+    counts per position are public (hand sizes); they are summed here from the labels."""
     _, held = split_deals(records)
     x, y = records["x"][held], records["y"][held].astype(np.float64)
     if not len(x):
         return {"copies": 0, "log_loss": math.nan, "placed": math.nan}
+    key = records["deal"][held].astype(np.int64) * 1_000_000 + records["decision"][held]
+    _, inverse = np.unique(key, return_inverse=True)
+    room = np.zeros((int(inverse.max()) + 1, y.shape[1]))
+    np.add.at(room, inverse, y)  # the hidden cards each seat takes: public counts
     if model is not None:
-        p = model.predict(x)
+        p = fit_to_room(model.predict(x), inverse, room)
     else:
-        key = records["deal"][held].astype(np.int64) * 1_000_000 + records["decision"][held]
-        _, inverse = np.unique(key, return_inverse=True)
-        totals = np.zeros((int(inverse.max()) + 1, y.shape[1]))
-        np.add.at(totals, inverse, y)
-        p = totals[inverse] / totals[inverse].sum(axis=1, keepdims=True)
+        p = room[inverse] / room[inverse].sum(axis=1, keepdims=True)
     copies = y.sum()
     eps = 1e-9
     loss = float(-(y * np.log(np.clip(p, eps, 1.0))).sum() / copies)
