@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from cardavia_cli.games.guandan.inference import MODEL_ENV
 from cardavia_cli.engine.agents import decide
 from cardavia_cli.engine.belief import Belief
 from cardavia_cli.engine.runner import make_agents
@@ -18,6 +17,7 @@ from cardavia_cli.games.guandan.cards import parse_codes
 from cardavia_cli.games.guandan.combos import Transfer, interpretation, legal_plays
 from cardavia_cli.games.guandan.events import Lead, Pass, Play
 from cardavia_cli.games.guandan.hands import beats_in_kind, can_beat, counts_of, expand
+from cardavia_cli.games.guandan.inference import MODEL_ENV
 from cardavia_cli.games.guandan.rules import PassTell, Step, TablePlay
 
 FACTORS = ("PASS_BEATABLE", "PASS_IN_DANGER")

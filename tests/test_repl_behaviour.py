@@ -359,12 +359,12 @@ def test_regression_ctrl_c_while_a_computer_chooses_leaves_the_game_going_on(
         "Stopped while seat 1 (right) was to play: the game waits; press Enter (or type a "
         "move, auto or hint) to go on."
     )
-    assert said[stopped - 1] == "You lead single 3: 3C."
+    assert said[stopped - 1] == "You lead a single 3: 3C."
     assert reader.prompts[:3] == ["level 2: lead > ", "> ", "level 2: beat single A > "]
     assert not [line for line in said if "it is not your turn" in line]
     assert said[stopped + 1 : stopped + 4] == [
         "Seat 1 (right) and seat 2 (partner) pass.",
-        "Seat 3 (left) beats it with single 4: 4H.",
+        "Seat 3 (left) beats it with a single 4: 4H.",
         "You (auto): play JC (single J)",
     ]
     assert [str(r) for r in session.state.history[:5]] == [
@@ -385,7 +385,7 @@ def test_ctrl_c_while_hint_thinks_cancels_the_hint_only(monkeypatch: pytest.Monk
     assert session.run(reader) == 0
     said = lines_of(out)
     cancelled = said.index("Cancelled; you are still to play.")
-    assert said[cancelled + 1] == "You lead single 3: 3C."
+    assert said[cancelled + 1] == "You lead a single 3: 3C."
     assert reader.prompts[:2] == ["level 2: lead > ", "level 2: lead > "]
 
 
@@ -406,7 +406,7 @@ def test_regression_ctrl_c_while_computer_moves_are_printed_keeps_the_repl(
     assert session.run(reader) == 0
     said = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines_of(out)]
     cut = said.index("Interrupted: the rest of what was played is in log.")
-    assert said[cut - 3 : cut] == ["You (auto): play 3C (single 3)", "You lead single 3: 3C.", ""]
+    assert said[cut - 3 : cut] == ["You (auto): play 3C (single 3)", "You lead a single 3: 3C.", ""]
     assert said[-1] == "Goodbye."
     assert len(reader.prompts) == 4  # every line was read: the REPL went on
     status = "Level 2 (first deal of the match); levels: us 2, them 2."
