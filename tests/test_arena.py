@@ -303,7 +303,7 @@ def spy(path, args, fds):
 
 util.spawnv_passfds = spy
 signal.signal(signal.SIGINT, signal.default_int_handler)
-arena._tally = lambda *args: None
+arena._tally = lambda result, records, *rest: list(records)  # the pool starts when read
 arena._run_parallel(iter(()), 2, None, 2, [], None)
 print([blocked for tracker, blocked in spawned if not tracker])
 """
