@@ -425,7 +425,6 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        _check_file(self.path)
         odd = _not_a_file(self.path)
         if odd is not None:
             raise LedgerError(
@@ -433,6 +432,7 @@ class Ledger:
                     path=self.path, what=odd
                 )
             )
+        _check_file(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
