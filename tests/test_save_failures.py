@@ -185,3 +185,19 @@ def test_regression_a_failed_autosave_of_a_game_without_a_save_is_not_claimed_on
         f"not be written ({FULL})",
     ]
     assert "This game is kept in the autosave" not in out.getvalue()
+
+
+def test_regression_a_deep_path_in_a_problem_is_never_cut(tmp_path: Path):
+    """A problem cut each word over 100 characters (meant for a typed line quoted back),
+    so the autosave's path under a deep folder read '.../test_regression_a_f… cannot be
+    written'. A path whose folder is there is kept whole; a long typed word is still cut."""
+    from cardavia_cli.repl.render import shortened
+
+    deep = tmp_path / ("d" * 120)
+    deep.mkdir()
+    path = deep / "autosave-sisepai-3.toml"
+    assert shortened(f"the autosave {path}: cannot be written") == (
+        f"the autosave {path}: cannot be written"
+    )
+    typed = "/nowhere/" + "x" * 200
+    assert shortened(f"unknown command '{typed}'") == f"unknown command '{typed[:59]}…'"

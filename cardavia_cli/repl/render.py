@@ -41,14 +41,30 @@ def shortened(text: str) -> str:
 
     >>> shortened("unknown command '" + "x" * 9000 + "'") == "unknown command '" + "x" * 59 + "…'"
     True
+
+    A word that names a file or folder of this machine (its folder exists) is kept whole: a
+    problem's path is where to look, and a deep one is longer than a typed word may be.
     """
     words = text.split(" ")
     for i, word in enumerate(words):
         if len(word) > LONG_WORD:
             closing = _CLOSING.search(word)
             tail = closing.group(0) if closing is not None else ""
+            if _names_a_place(word[: len(word) - len(tail)]):
+                continue
             words[i] = word[:KEPT] + "…" + tail
     return " ".join(words)
+
+
+def _names_a_place(word: str) -> bool:
+    """Whether ``word`` is a path whose folder is there (asked of the file system only for
+    words with a separator, of at most ``PATH_MAX`` characters)."""
+    if os.sep not in word or len(word) > 4096 or "\x00" in word:
+        return False
+    try:
+        return os.path.isdir(os.path.dirname(word) or ".")
+    except (OSError, ValueError):
+        return False
 
 
 def _let_less_show_colours() -> None:
